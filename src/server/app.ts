@@ -1,0 +1,62 @@
+// Builds the Fastify app from its parts; server.ts only listens and shuts down.
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { api } from '../shared/paths.ts';
+import type { Config } from './config.ts';
+import { openDatabase, ping, type Db } from './db/database.ts';
+import { createInProcessLiveUpdates, type LiveUpdates } from './live/live-updates.ts';
+import { liveRoutes } from './live/live.routes.ts';
+import errorHandler from './plugins/error-handler.ts';
+import webApp from './plugins/web-app.ts';
+import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
+import { registrationsRoutes } from './registrations/registrations.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Defaults to opening config.databaseUrl. */
+  db?: Db;
+  live?: LiveUpdates;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // A registration is well under 2 KB: anything far larger is refused with 413.
+    bodyLimit: 16 * 1024,
+    return503OnClosing: true,
+  });
+
+  const db = options.db ?? (await openDatabase(config.databaseUrl));
+  const live = options.live ?? createInProcessLiveUpdates();
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('live', live);
+  app.addHook('onClose', async () => {
+    await live.close();
+    await db.close();
+  });
+
+  // Only JSON bodies: text/plain and forms get 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errorHandler);
+  await app.register(rateLimit, { global: false });
+
+  app.get(api.health, async () => {
+    await ping(db);
+    return { ok: true };
+  });
+  await app.register(registrationsRoutes);
+  await app.register(async (admin) => {
+    await admin.register(registrationsAdminRoutes);
+    await admin.register(liveRoutes);
+  });
+  await app.register(webApp);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

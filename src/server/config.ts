@@ -1,0 +1,112 @@
+// Environment, parsed once at boot; a bad variable stops the server with its name.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { defaultEvent, eventConfigSchema, type EventConfig } from '../shared/event.ts';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'use file:PATH or postgres://…')
+    .default('file:./data/inscricoes.db'),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.string().trim().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  TRUST_PROXY: flag.default(false),
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60),
+  SESSION_ABSOLUTE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60),
+  EVENT_CONFIG: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  publicUrl: string;
+  /** PUBLIC_URL is https: Secure cookies with the __Host- prefix, and HSTS. */
+  secure: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  /** Registrations per IP per minute; 0 turns the limit off. */
+  registrationRateLimit: number;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  event: EventConfig;
+  logLevel: string;
+  /** Folder holding the built web app. */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+function readEventConfig(file: string | undefined): EventConfig {
+  if (!file) return defaultEvent;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`EVENT_CONFIG: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const parsed = eventConfigSchema.partial().safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`EVENT_CONFIG: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return { ...defaultEvent, ...parsed.data };
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_EMAIL is set but ADMIN_PASSWORD is not: set both or neither');
+  }
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+    throw new ConfigError('ADMIN_PASSWORD is set but ADMIN_EMAIL is not: set both or neither');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secure: publicUrl.startsWith('https:'),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_MINUTES * 60_000,
+    event: readEventConfig(e.EVENT_CONFIG),
+    logLevel: e.LOG_LEVEL,
+    // src/server and dist/server both sit two levels below the project root.
+    webRoot: resolve(fileURLToPath(import.meta.url), '../../../dist/web'),
+    ...overrides,
+  };
+}

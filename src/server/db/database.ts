@@ -1,0 +1,78 @@
+// Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and migrates it.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: 'sqlite' | 'postgres';
+  /** The SQLite handle, for pragmas and checkpoints; absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
+  /** Moves the SQLite write-ahead log into the main file and empties it. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function sqlitePath(databaseUrl: string): string {
+  return resolve(databaseUrl.replace(/^file:/, ''));
+}
+
+function openSqlite(databaseUrl: string): Db {
+  const file = sqlitePath(databaseUrl);
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // Durability first: an answered 201 survives kill -9 and power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  // Deleted rows are overwritten, so an erased person's data is really gone (LGPD).
+  sqlite.pragma('secure_delete = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    kind: 'sqlite',
+    sqlite,
+    async checkpoint() {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    kind: 'postgres',
+    async checkpoint() {},
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+export async function openDatabase(databaseUrl: string): Promise<Db> {
+  const db = databaseUrl.startsWith('file:') ? openSqlite(databaseUrl) : openPostgres(databaseUrl);
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

@@ -1,0 +1,61 @@
+// Serves the built browser app: static assets, the pages of the route table with a 200, and
+// the not-found page with a 404. The event configuration rides inside index.html as JSON.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiErrors } from '../../shared/api-error.ts';
+import { pagePaths } from '../../shared/paths.ts';
+import { sendError } from '../http-errors.ts';
+
+export const eventConfigPlaceholder = '<!--event-config-->';
+
+async function webApp(app: FastifyInstance) {
+  const indexFile = join(app.config.webRoot, 'index.html');
+  const built = existsSync(indexFile);
+  if (!built) app.log.warn(`${indexFile} not found: run "npm run build" to serve the site`);
+
+  // JSON inside <script type="application/json"> is data, not script: CSP allows it.
+  const eventJson = JSON.stringify(app.config.event).replaceAll('<', '\\u003c');
+  const indexHtml = built
+    ? readFileSync(indexFile, 'utf8').replace(eventConfigPlaceholder, eventJson)
+    : '';
+
+  function sendPage(reply: FastifyReply, status: number) {
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  }
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: app.config.webRoot,
+      index: false,
+      wildcard: false,
+      serve: true,
+      // Hashed file names under /assets never change: cache them for a year.
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    for (const path of pagePaths) {
+      app.get(path, (_request, reply) => sendPage(reply, 200));
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      built &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/');
+    if (wantsPage) return sendPage(reply, 404);
+    return sendError(reply, 404, 'not_found', apiErrors.notFound);
+  });
+}
+
+export default fp(webApp, { name: 'web-app' });

@@ -1,0 +1,42 @@
+// The organizer's side of registrations. Mounted under /api/admin, behind the session guard.
+import type { FastifyInstance } from 'fastify';
+import { apiErrors } from '../../shared/api-error.ts';
+import { api } from '../../shared/paths.ts';
+import { sendError } from '../http-errors.ts';
+import {
+  confirmRegistration,
+  deleteRegistration,
+  listRegistrations,
+} from './registrations.repository.ts';
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
+
+export async function registrationsAdminRoutes(app: FastifyInstance) {
+  app.get(api.adminRegistrations, async () => listRegistrations(app.db.kysely));
+
+  app.post<{ Params: { id: string } }>(
+    api.adminConfirm,
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const registration = await confirmRegistration(app.db.kysely, request.params.id);
+      if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      await app.live.publish({ type: 'updated', registration });
+      return registration;
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    api.adminRegistration,
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const deleted = await deleteRegistration(app.db.kysely, request.params.id);
+      if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      await app.live.publish({ type: 'deleted', id: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
+import type { Database, RegistrationRow } from '../db/schema.ts';
+
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super('duplicate e-mail');
+  }
+}
+
+/** The key that makes one e-mail one registration: trimmed and lower-cased. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toRegistration(row: RegistrationRow): Registration {
+  return {
+    id: row.id,
+    nome_completo: row.nome_completo,
+    whatsapp: row.whatsapp,
+    email: row.email,
+    nome_compania: row.nome_compania,
+    levar_alguem: row.levar_alguem,
+    confirmacao: row.confirmacao,
+    status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export async function createRegistration(
+  db: Kysely<Database>,
+  input: Omit<NewRegistration, 'website'>,
+): Promise<Registration> {
+  try {
+    const row = await db
+      .insertInto('registrations')
+      .values({
+        id: randomUUID(),
+        nome_completo: input.nome_completo,
+        whatsapp: input.whatsapp,
+        email: input.email,
+        email_key: emailKey(input.email),
+        nome_compania: input.nome_compania,
+        levar_alguem: input.levar_alguem,
+        confirmacao: input.confirmacao,
+        created_at: new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRegistration(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateEmailError();
+    throw error;
+  }
+}
+
+/** Newest first; rows created in the same millisecond keep a stable order. */
+export async function listRegistrations(db: Kysely<Database>): Promise<Registration[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRegistration);
+}
+
+/** Sets `confirmed`; repeating it is harmless. Undefined when there is no such registration. */
+export async function confirmRegistration(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Registration | undefined> {
+  const row = await db
+    .updateTable('registrations')
+    .set({ status: 'confirmed' })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRegistration(row);
+}
+
+/** True when a registration was removed. */
+export async function deleteRegistration(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

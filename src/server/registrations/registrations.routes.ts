@@ -1,0 +1,53 @@
+// The public side: anyone may register.
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { apiErrors } from '../../shared/api-error.ts';
+import { api } from '../../shared/paths.ts';
+import {
+  fieldErrors,
+  honeypotField,
+  registrationSchema,
+  type Registration,
+} from '../../shared/registration.schema.ts';
+import { sendError } from '../http-errors.ts';
+import { createRegistration, DuplicateEmailError } from './registrations.repository.ts';
+
+export async function registrationsRoutes(app: FastifyInstance) {
+  const limit = app.config.registrationRateLimit;
+
+  app.post(
+    api.registrations,
+    {
+      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+    },
+    async (request, reply) => {
+      const parsed = registrationSchema.safeParse(request.body);
+      if (!parsed.success) {
+        return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
+      }
+      const { [honeypotField]: honeypot, ...input } = parsed.data;
+      if (honeypot) {
+        // A bot filled the invisible field: answer like a success, store and announce nothing.
+        const decoy: Registration = {
+          id: randomUUID(),
+          ...input,
+          status: 'pending',
+          created_at: new Date().toISOString(),
+        };
+        return reply.code(201).send(decoy);
+      }
+      try {
+        const registration = await createRegistration(app.db.kysely, input);
+        await app.live.publish({ type: 'created', registration });
+        return reply.code(201).send(registration);
+      } catch (error) {
+        if (error instanceof DuplicateEmailError) {
+          return sendError(reply, 409, 'duplicate_email', apiErrors.duplicateEmail, {
+            email: apiErrors.duplicateEmail,
+          });
+        }
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,80 @@
+// A real server on a loopback port with its own temporary SQLite file, for API tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  config: Config;
+  dir: string;
+  dbFile: string;
+  /** fetch against the server, JSON in and out, same-origin headers like a browser. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'inscricoes-test-'));
+  const dbFile = join(dir, 'test.db');
+  const config = loadConfig({
+    DATABASE_URL: `file:${dbFile}`,
+    REGISTRATION_RATE_LIMIT: '0',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  config.publicUrl = env.PUBLIC_URL ?? url;
+
+  return {
+    url,
+    app,
+    config,
+    dir,
+    dbFile,
+    request(path, init = {}) {
+      const { json, headers, ...rest } = init;
+      return fetch(url + path, {
+        ...rest,
+        headers: {
+          origin: config.publicUrl,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    },
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A valid registration body; each call gets a new e-mail. */
+export function validRegistration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    nome_completo: 'Maria da Silva',
+    whatsapp: '+15085551234',
+    email: `maria.${process.pid}.${counter}.${Date.now()}@exemplo.com`,
+    nome_compania: 'Construtora Horizonte',
+    levar_alguem: 'sim',
+    confirmacao: 'ok',
+    ...overrides,
+  };
+}

@@ -1,0 +1,14 @@
+// What the app's plugins add to Fastify, typed once.
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { LiveStream } from './live/live.routes.ts';
+import type { LiveUpdates } from './live/live-updates.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    live: LiveUpdates;
+    liveStreams: Set<LiveStream>;
+  }
+}

@@ -1,0 +1,51 @@
+// The CSV export: spreadsheet-safe (OWASP CSV injection), UTF-8 with BOM for Excel.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from './labels.ts';
+import type { Registration } from './registration.schema.ts';
+
+export const csvHeader = [
+  'Nome Completo',
+  'WhatsApp',
+  'Email',
+  'Compania',
+  'Levar Alguém',
+  'Confirmação',
+  'Status',
+  'Data de Inscrição',
+] as const;
+
+const BOM = '\uFEFF';
+const formulaStart = /^[=+\-@\t\r\n]/;
+
+/** One quoted cell; text a spreadsheet would run as a formula gets a leading `'`. */
+export function csvCell(value: string): string {
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+function readablePhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+export function buildCsv(registrations: readonly Registration[], timeZone: string): string {
+  const rows = registrations.map((r) => [
+    r.nome_completo,
+    readablePhone(r.whatsapp),
+    r.email,
+    r.nome_compania,
+    bringsSomeone(r),
+    r.confirmacao ? confirmacaoLabels[r.confirmacao] : '',
+    statusLabels[r.status],
+    formatDateTime(r.created_at, timeZone),
+  ]);
+  const lines = [csvHeader, ...rows].map((row) => row.map(csvCell).join(','));
+  return BOM + lines.join('\r\n') + '\r\n';
+}
+
+/** `inscricoes_build_safe_2025-11-21.csv`, with the local calendar date. */
+export function csvFileName(prefix: string, now: Date): string {
+  const yyyy = now.getFullYear();
+  const mm = String(now.getMonth() + 1).padStart(2, '0');
+  const dd = String(now.getDate()).padStart(2, '0');
+  return `${prefix}${yyyy}-${mm}-${dd}.csv`;
+}

@@ -1,0 +1,77 @@
+// The one event this site registers people for. Operators override these defaults with
+// EVENT_CONFIG (a JSON file); the server hands the merged result to the browser.
+import { z } from 'zod';
+
+export const eventConfigSchema = z.strictObject({
+  name: z.string().min(1),
+  tagline: z.string().min(1),
+  /** Calendar date of the event, `YYYY-MM-DD`, in the event's time zone. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Start time, `HH:MM` (24 h), in the event's time zone. */
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+  timeZone: z.string().min(1),
+  venue: z.string().min(1),
+  city: z.string().min(1),
+  /** CSV export file names start with this. */
+  csvPrefix: z.string().regex(/^[\w-]+$/),
+  /** Who collects the data, shown on the privacy page. */
+  organizer: z.string().min(1),
+  /** Where attendees ask for access to, or deletion of, their data. */
+  contactEmail: z.string().email(),
+  /** How many days after the event the registrations are kept. */
+  retentionDays: z.number().int().positive(),
+});
+
+export type EventConfig = z.infer<typeof eventConfigSchema>;
+
+export const defaultEvent: EventConfig = {
+  name: 'Build Safe',
+  tagline: 'Conectando profissionais para construir um futuro seguro',
+  date: '2025-12-06',
+  time: '07:30',
+  timeZone: 'America/New_York',
+  venue: 'Salão de eventos',
+  city: 'Foxboro, Massachusetts',
+  csvPrefix: 'inscricoes_build_safe_',
+  organizer: 'Organização do Build Safe',
+  contactEmail: 'contato@buildsafe.example',
+  retentionDays: 90,
+};
+
+const months = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+function dateParts(event: EventConfig) {
+  const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+/** '6 de dezembro de 2025' */
+export function formatEventDate(event: EventConfig): string {
+  const { year, month, day } = dateParts(event);
+  return `${day} de ${months[month - 1]} de ${year}`;
+}
+
+/** '6 de dezembro' (the landing page shows no year) */
+export function formatEventDayMonth(event: EventConfig): string {
+  const { month, day } = dateParts(event);
+  return `${day} de ${months[month - 1]}`;
+}
+
+/** '7:30' */
+export function formatEventTime(event: EventConfig): string {
+  const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
+  return `${hours}:${String(minutes).padStart(2, '0')}`;
+}

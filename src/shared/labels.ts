@@ -1,0 +1,33 @@
+// How stored values read in pt-BR, on the panel and in the CSV.
+import type { Registration } from './registration.schema.ts';
+
+export const statusLabels: Record<Registration['status'], string> = {
+  pending: 'Pendente',
+  confirmed: 'Confirmado',
+};
+
+export const levarAlguemLabels: Record<NonNullable<Registration['levar_alguem']>, string> = {
+  sim: 'Ok, entendido.',
+  nao: 'Não tenho ninguém pra levar',
+};
+
+export const confirmacaoLabels: Record<NonNullable<Registration['confirmacao']>, string> = {
+  ok: 'Ok',
+  agenda: 'Já coloquei na agenda',
+};
+
+/** The panel's and the CSV's short answer to "will they bring someone?". */
+export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>): string {
+  if (registration.levar_alguem === 'sim') return 'Sim';
+  if (registration.levar_alguem === 'nao') return 'Não';
+  return '';
+}
+
+/** '21/11/2025, 14:03' in the event's time zone. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}

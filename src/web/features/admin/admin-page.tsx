@@ -1,0 +1,3 @@
+export function AdminPage() {
+  return <main>AdminPage</main>;
+}

@@ -1,0 +1,3 @@
+export function RegistrationPage() {
+  return <main>RegistrationPage</main>;
+}

@@ -1,0 +1,3 @@
+export function ThanksPage() {
+  return <main>ThanksPage</main>;
+}
