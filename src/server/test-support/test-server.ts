@@ -18,16 +18,19 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'inscricoes-test-'));
   const dbFile = join(dir, 'test.db');
-  const config = loadConfig({
-    DATABASE_URL: `file:${dbFile}`,
-    REGISTRATION_RATE_LIMIT: '0',
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
-    ...env,
-  });
+  const config = loadConfig(
+    {
+      DATABASE_URL: `file:${dbFile}`,
+      REGISTRATION_RATE_LIMIT: '0',
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      ...env,
+    },
+    options.config,
+  );
   const app = await buildApp({
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },

@@ -1,0 +1,74 @@
+// Debian's Chromium driven by playwright-core, with the page's console errors and CSP
+// violations collected so a test can assert there were none.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface TestBrowser {
+  context: BrowserContext;
+  /** A new page; its console errors and CSP violations land in `problems`. */
+  newPage(): Promise<Page>;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(
+  options: { viewport?: { width: number; height: number }; reducedMotion?: boolean } = {},
+): Promise<TestBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/New_York',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const problems: string[] = [];
+  return {
+    context,
+    problems,
+    async newPage() {
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' || /Content Security Policy/i.test(text)) {
+          problems.push(`${message.type()}: ${text}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now (rule id and the first target of each). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes[0]?.target)}`);
+  });
+  return violations;
+}
