@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { defaultEvent, formatEventDate, formatEventDayMonth, formatEventTime } from './event.ts';
+
+describe('event formatting', () => {
+  it('reproduces the spec: 6 December 2025 at 7:30', () => {
+    expect(formatEventDate(defaultEvent)).toBe('6 de dezembro de 2025');
+    expect(formatEventDayMonth(defaultEvent)).toBe('6 de dezembro');
+    expect(formatEventTime(defaultEvent)).toBe('7:30');
+  });
+
+  it('formats other dates and times in pt-BR', () => {
+    const event = { ...defaultEvent, date: '2026-01-09', time: '18:05' };
+    expect(formatEventDate(event)).toBe('9 de janeiro de 2026');
+    expect(formatEventTime(event)).toBe('18:05');
+  });
+
+  it('names the CSV prefix after the event, as the spec does', () => {
+    expect(defaultEvent.csvPrefix).toBe('inscricoes_build_safe_');
+  });
+});
