@@ -2,11 +2,17 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { api } from '../shared/paths.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import { bootstrapAdmin } from './admin/bootstrap-admin.ts';
 import type { Config } from './config.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
 import { createInProcessLiveUpdates, type LiveUpdates } from './live/live-updates.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import errorHandler from './plugins/error-handler.ts';
+import sameOrigin from './plugins/same-origin.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import sessionGuard from './plugins/session-guard.ts';
+import jsonBody from './plugins/json-body.ts';
 import webApp from './plugins/web-app.ts';
 import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
@@ -23,11 +29,20 @@ export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Behind a proxy, trust only the address it appends (the last one): a client cannot dodge
+    // the rate limit by sending its own X-Forwarded-For. `true` would take the first, forged one.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // A registration is well under 2 KB: anything far larger is refused with 413.
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
   });
+
+  // Every route as registered, for the test that proves each admin route is guarded.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   const db = options.db ?? (await openDatabase(config.databaseUrl));
   const live = options.live ?? createInProcessLiveUpdates();
@@ -38,11 +53,14 @@ export async function buildApp(options: AppOptions) {
     await live.close();
     await db.close();
   });
-
-  // Only JSON bodies: text/plain and forms get 415.
-  app.removeContentTypeParser('text/plain');
+  await bootstrapAdmin(config, db, app.log);
 
   await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(sameOrigin);
+  await app.register(sessionGuard);
+  // Only JSON bodies, strict UTF-8: text/plain and forms get 415.
+  await app.register(jsonBody);
   await app.register(rateLimit, { global: false });
 
   app.get(api.health, async () => {
@@ -51,6 +69,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(registrationsRoutes);
   await app.register(async (admin) => {
+    await admin.register(adminRoutes);
     await admin.register(registrationsAdminRoutes);
     await admin.register(liveRoutes);
   });

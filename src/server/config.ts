@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultEvent, eventConfigSchema, type EventConfig } from '../shared/event.ts';
+import { passwordProblem } from './admin/password.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -19,7 +20,10 @@ const envSchema = z.object({
     .default('file:./data/inscricoes.db'),
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAIL: z.string().trim().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((value) => !passwordProblem(value), 'must be 12 to 1024 characters long')
+    .optional(),
   TRUST_PROXY: flag.default(false),
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   SESSION_IDLE_MINUTES: z.coerce

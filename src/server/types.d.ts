@@ -10,5 +10,7 @@ declare module 'fastify' {
     db: Db;
     live: LiveUpdates;
     liveStreams: Set<LiveStream>;
+    /** Every route (method, url) as registered; see app.ts. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
   }
 }

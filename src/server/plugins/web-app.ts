@@ -6,10 +6,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
+import type { EventConfig } from '../../shared/event.ts';
 import { pagePaths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page with the event's JSON, and the title and link preview (WhatsApp) naming the event. */
+function withEvent(html: string, event: EventConfig, eventJson: string): string {
+  const title = escapeHtml(`Inscrição · ${event.name}`);
+  const description = escapeHtml(event.tagline);
+  return html
+    .replace(eventConfigPlaceholder, eventJson)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*"/, `$1${title}"`)
+    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`);
+}
 
 async function webApp(app: FastifyInstance) {
   const indexFile = join(app.config.webRoot, 'index.html');
@@ -19,7 +36,7 @@ async function webApp(app: FastifyInstance) {
   // JSON inside <script type="application/json"> is data, not script: CSP allows it.
   const eventJson = JSON.stringify(app.config.event).replaceAll('<', '\\u003c');
   const indexHtml = built
-    ? readFileSync(indexFile, 'utf8').replace(eventConfigPlaceholder, eventJson)
+    ? withEvent(readFileSync(indexFile, 'utf8'), app.config.event, eventJson)
     : '';
 
   function sendPage(reply: FastifyReply, status: number) {

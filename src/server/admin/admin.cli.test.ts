@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
+import { findAdminByEmail } from './admins.repository.ts';
+import { verifyPassword } from './password.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'inscricoes-cli-'));
+const databaseUrl = `file:${join(dir, 'cli.db')}`;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `npm run admin -- ...` (scripts/admin.mjs: the build if any, else the source), stdin piped. */
+function runCli(args: string[], stdin: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['scripts/admin.mjs', ...args], {
+      // A clean environment: no ADMIN_* from the developer's shell, our own database.
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+async function passwordWorks(email: string, password: string) {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const admin = await findAdminByEmail(db.kysely, email);
+    return admin !== undefined && (await verifyPassword(password, admin.password_hash));
+  } finally {
+    await db.close();
+  }
+}
+
+describe('npm run admin', () => {
+  it('creates an admin with the password piped on stdin, without printing it', async () => {
+    const result = await runCli(['create', 'cli@exemplo.com'], 'senha-pela-cli-1\n');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('cli@exemplo.com');
+    expect(result.stdout + result.stderr).not.toContain('senha-pela-cli-1');
+    expect(await passwordWorks('cli@exemplo.com', 'senha-pela-cli-1')).toBe(true);
+  });
+
+  it('refuses to create the same admin twice', async () => {
+    const result = await runCli(['create', 'CLI@exemplo.com'], 'outra-senha-qualquer\n');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('already exists');
+    expect(await passwordWorks('cli@exemplo.com', 'senha-pela-cli-1')).toBe(true);
+  });
+
+  it('resets the password and ends the sessions', async () => {
+    const db = await openDatabase(databaseUrl);
+    const admin = await findAdminByEmail(db.kysely, 'cli@exemplo.com');
+    const now = new Date().toISOString();
+    await db.kysely
+      .insertInto('sessions')
+      .values({ id_hash: 'f'.repeat(64), admin_id: admin!.id, created_at: now, last_seen_at: now })
+      .execute();
+    await db.close();
+
+    const result = await runCli(['reset-password', 'cli@exemplo.com'], 'senha-nova-da-cli\n');
+    expect(result.code).toBe(0);
+    expect(await passwordWorks('cli@exemplo.com', 'senha-nova-da-cli')).toBe(true);
+    expect(await passwordWorks('cli@exemplo.com', 'senha-pela-cli-1')).toBe(false);
+
+    const after = await openDatabase(databaseUrl);
+    const sessions = await after.kysely.selectFrom('sessions').selectAll().execute();
+    await after.close();
+    expect(sessions).toEqual([]);
+  });
+
+  it('refuses a password shorter than 12 characters, an unknown admin, and bad usage', async () => {
+    const short = await runCli(['create', 'curta@exemplo.com'], 'curta\n');
+    expect(short.code).not.toBe(0);
+    expect(short.stderr).toContain('12');
+    expect(await passwordWorks('curta@exemplo.com', 'curta')).toBe(false);
+
+    const unknown = await runCli(['reset-password', 'ninguem@exemplo.com'], 'senha-bem-comprida\n');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no admin');
+
+    const usage = await runCli(['delete', 'x@exemplo.com'], '');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('npm run admin -- create <email>');
+  });
+});

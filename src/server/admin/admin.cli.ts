@@ -1,0 +1,122 @@
+// `npm run admin -- create <email>` and `npm run admin -- reset-password <email>`: manage admin
+// accounts from a terminal, on the database DATABASE_URL names. The password is asked twice
+// without echo on a terminal, or read as one line from stdin when piped.
+import 'dotenv/config';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import {
+  AdminExistsError,
+  AdminNotFoundError,
+  createAdmin,
+  resetAdminPassword,
+} from './admins.repository.ts';
+import { passwordProblem } from './password.ts';
+
+const usage = `Uso / usage:
+  npm run admin -- create <email>           cria um administrador / creates an admin
+  npm run admin -- reset-password <email>   troca a senha e encerra as sessões / resets the password and ends its sessions
+A senha é pedida no terminal ou lida de uma linha da entrada padrão.
+The password is prompted for, or read as one line from standard input.`;
+
+class UsageError extends Error {}
+
+/** Reads one line from a pipe or file, without the line ending. */
+async function readLine(stream: NodeJS.ReadStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** Prompts on the terminal with echo off: typed characters are never shown. */
+function promptHidden(question: string): Promise<string> {
+  const { stdin, stdout } = process;
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.resume();
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          finish();
+          resolve(answer);
+          return;
+        }
+        if (char === '\u0003' || char === '\u0004') {
+          finish();
+          reject(new UsageError('Cancelado / cancelled'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') answer = [...answer].slice(0, -1).join('');
+        else if (char >= ' ') answer += char;
+      }
+    };
+    function finish() {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write('\n');
+    }
+    stdin.on('data', onData);
+  });
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readLine(process.stdin);
+  const first = await promptHidden('Nova senha / new password: ');
+  const problem = passwordProblem(first);
+  if (problem) throw new UsageError(problem);
+  const second = await promptHidden('Repita a senha / repeat it: ');
+  if (first !== second) throw new UsageError('As senhas não conferem / the passwords differ');
+  return first;
+}
+
+function parseEmail(raw: string | undefined): string {
+  const email = raw?.trim() ?? '';
+  if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new UsageError(
+      `E-mail inválido / invalid e-mail: ${email || '(vazio / empty)'}\n\n${usage}`,
+    );
+  }
+  return email;
+}
+
+async function main(args: string[]): Promise<void> {
+  const [command, rawEmail, ...rest] = args;
+  if (command !== 'create' && command !== 'reset-password') throw new UsageError(usage);
+  if (rest.length > 0) throw new UsageError(usage);
+  const email = parseEmail(rawEmail);
+  const config = loadConfig();
+  const password = await askPassword();
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(problem);
+
+  const db = await openDatabase(config.databaseUrl);
+  try {
+    if (command === 'create') {
+      await createAdmin(db.kysely, email, password);
+      console.log(`Administrador criado / admin created: ${email}`);
+    } else {
+      await resetAdminPassword(db.kysely, email, password);
+      console.log(`Senha trocada, sessões encerradas / password reset, sessions ended: ${email}`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof AdminExistsError ||
+    error instanceof AdminNotFoundError;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = known && error instanceof UsageError ? 2 : 1;
+}

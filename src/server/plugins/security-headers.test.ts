@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../shared/paths.ts';
+import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+let server: TestServer;
+let secure: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  secure = await startTestServer({ PUBLIC_URL: 'https://inscricoes.exemplo.com' });
+  ({ cookie } = await loginAsAdmin(server));
+});
+afterAll(async () => {
+  await server.close();
+  await secure.close();
+});
+
+function directives(csp: string | null): Map<string, string> {
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...values] = part.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+function expectSecurityHeaders(response: Response) {
+  const csp = directives(response.headers.get('content-security-policy'));
+  expect(csp.get('default-src')).toBe("'self'");
+  expect(csp.get('script-src')).toBe("'self'");
+  expect(csp.get('object-src')).toBe("'none'");
+  expect(csp.get('base-uri')).toBe("'none'");
+  expect(csp.get('frame-ancestors')).toBe("'none'");
+  expect(csp.get('form-action')).toBe("'self'");
+  expect(csp.get('connect-src')).toBe("'self'");
+  expect(csp.get('img-src')).toBe("'self' data:");
+  expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
+  // No directive lets inline or eval'd script run.
+  for (const [name, value] of csp) {
+    if (name.startsWith('script-src') || name === 'default-src') {
+      expect(value).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|data:|\*/);
+    }
+  }
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-powered-by')).toBeNull();
+}
+
+describe('security headers', () => {
+  it('are on the home page, the health check, a 404 and an API error', async () => {
+    for (const path of ['/', '/admin', api.health, '/api/nothing-here', '/nada-aqui']) {
+      const response = await server.request(path);
+      expectSecurityHeaders(response);
+    }
+    const refused = await server.request(api.adminRegistrations);
+    expect(refused.status).toBe(401);
+    expectSecurityHeaders(refused);
+  });
+
+  it('are on admin responses, including the event stream', async () => {
+    const list = await server.request(api.adminRegistrations, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expectSecurityHeaders(list);
+
+    const controller = new AbortController();
+    const stream = await server.request(api.adminEvents, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expectSecurityHeaders(stream);
+    controller.abort();
+  });
+
+  it('mark every API response no-store, personal data or not', async () => {
+    for (const [path, init] of [
+      [api.health, {}],
+      [api.adminRegistrations, { headers: { cookie } }],
+      [api.adminRegistrations, {}],
+      [api.adminMe, { headers: { cookie } }],
+      ['/api/nothing-here', {}],
+      [api.registrations, { method: 'POST', json: {} }],
+    ] as const) {
+      const response = await server.request(path, init);
+      expect({ path, cacheControl: response.headers.get('cache-control') }).toEqual({
+        path,
+        cacheControl: 'no-store',
+      });
+    }
+  });
+
+  it('send no HSTS on plain http', async () => {
+    const response = await server.request(api.health);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(
+      directives(response.headers.get('content-security-policy')).has('upgrade-insecure-requests'),
+    ).toBe(false);
+  });
+
+  it('send HSTS (a year) when PUBLIC_URL is https', async () => {
+    for (const path of ['/', api.health]) {
+      const response = await secure.request(path);
+      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=31536000\b/);
+      expectSecurityHeaders(response);
+    }
+  });
+});
+
+const builtIndex = join(process.cwd(), 'dist/web/index.html');
+
+describe.skipIf(!existsSync(builtIndex))('the built page', () => {
+  it('holds no script that the policy would block: only files, and JSON data', async () => {
+    const html = await (await server.request('/')).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', body = ''] of scripts) {
+      const isFile = /\bsrc="\/[^"]+"/.test(attributes) && body.trim() === '';
+      const isData = /\btype="application\/json"/.test(attributes);
+      expect({ attributes, ok: isFile || isData }).toEqual({ attributes, ok: true });
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).not.toMatch(/javascript:/i);
+  });
+});
