@@ -36,6 +36,9 @@ export function toE164(value: string, country?: CountryCode): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
+// Half of a UTF-16 pair ("\ud800" in JSON) is not text: SQLite would store it as U+FFFD.
+const loneSurrogate = /\p{Cs}/u;
+
 function requiredText(max: number) {
   return z
     .string({
@@ -43,7 +46,8 @@ function requiredText(max: number) {
     })
     .trim()
     .min(1, messages.required)
-    .max(max, messages.tooLong(max));
+    .max(max, messages.tooLong(max))
+    .refine((value) => !loneSurrogate.test(value), messages.notText);
 }
 
 function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {

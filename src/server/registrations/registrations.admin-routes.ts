@@ -36,6 +36,14 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       const deleted = await deleteRegistration(app.db.kysely, request.params.id);
       if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
       await app.live.publish({ type: 'deleted', id: request.params.id });
+      // secure_delete zeroes the row in the main file; the checkpoint moves that page out of
+      // the write-ahead log and empties the log, which still held the row as it was (LGPD).
+      try {
+        await app.db.checkpoint();
+      } catch (error) {
+        // The row is gone either way; the next checkpoint (at the latest, at shutdown) erases it.
+        request.log.error({ err: error }, 'checkpoint after a deletion failed');
+      }
       return reply.code(204).send();
     },
   );

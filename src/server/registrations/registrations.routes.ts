@@ -21,7 +21,12 @@ export async function registrationsRoutes(app: FastifyInstance) {
       config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
     },
     async (request, reply) => {
-      const parsed = registrationSchema.safeParse(request.body);
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        // No fields to point at: null, an array, a bare string or number, or no body at all.
+        return sendError(reply, 400, 'bad_request', apiErrors.badJson);
+      }
+      const parsed = registrationSchema.safeParse(body);
       if (!parsed.success) {
         return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
       }

@@ -1,7 +1,7 @@
 // A real server on a loopback port with its own temporary SQLite file, for API tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 
@@ -18,10 +18,19 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; config?: Partial<Config> } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    config?: Partial<Config>;
+    /** Listen on this port (a restart on the same address); default: any free port. */
+    port?: number;
+    /** Use this SQLite file; the caller owns it and its folder, and close() leaves them. */
+    dbFile?: string;
+  } = {},
 ): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'inscricoes-test-'));
-  const dbFile = join(dir, 'test.db');
+  const dir = options.dbFile
+    ? dirname(options.dbFile)
+    : mkdtempSync(join(tmpdir(), 'inscricoes-test-'));
+  const dbFile = options.dbFile ?? join(dir, 'test.db');
   const config = loadConfig(
     {
       DATABASE_URL: `file:${dbFile}`,
@@ -35,7 +44,7 @@ export async function startTestServer(
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
@@ -61,7 +70,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dbFile) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,262 @@
+// Nothing lost: the real server in a child process, killed with SIGKILL in the middle of a
+// burst of registrations and restarted on the same SQLite file; and a burst of 1,000.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Registration } from '../shared/registration.schema.ts';
+import {
+  loginToChild,
+  runPool,
+  startChildServer,
+  type ChildServer,
+} from './test-support/child-server.ts';
+import { startTestServer } from './test-support/test-server.ts';
+
+const adminEmail = 'organizacao@exemplo.com';
+const adminPassword = 'uma senha longa o bastante';
+
+let dir: string;
+const children: ChildServer[] = [];
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inscricoes-durability-'));
+});
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.kill()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(dbFile: string, env: Record<string, string> = {}) {
+  const child = await startChildServer({ DATABASE_URL: `file:${dbFile}`, ...env }, { cwd: dir });
+  children.push(child);
+  return child;
+}
+
+interface Sent {
+  body: {
+    nome_completo: string;
+    whatsapp: string;
+    email: string;
+    nome_compania: string;
+    levar_alguem: string;
+    confirmacao: string;
+  };
+  /** What the stored row must hold. */
+  expected: Omit<Registration, 'id' | 'created_at'>;
+}
+
+function people(run: string, count: number): Sent[] {
+  return Array.from({ length: count }, (_, i) => {
+    const digits = String(10_000_000 + i);
+    const levar = i % 2 === 0 ? 'sim' : 'nao';
+    const confirmacao = i % 3 === 0 ? 'agenda' : 'ok';
+    const body = {
+      nome_completo: `Pessoa ${i} Conceição`,
+      whatsapp: `+55 11 9${digits.slice(0, 4)}-${digits.slice(4)}`,
+      email: `${run}.${i}@exemplo.com`,
+      nome_compania: `Construtora ${i} Ltda.`,
+      levar_alguem: levar,
+      confirmacao,
+    };
+    return {
+      body,
+      expected: {
+        nome_completo: body.nome_completo,
+        whatsapp: `+55119${digits}`,
+        email: body.email,
+        nome_compania: body.nome_compania,
+        levar_alguem: levar,
+        confirmacao,
+        status: 'pending',
+      },
+    };
+  });
+}
+
+function post(server: ChildServer, body: unknown): Promise<Response> {
+  return fetch(`${server.url}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Every row of the file, read by a connection of our own after the server has let go of it. */
+function readRows(dbFile: string) {
+  const db = new SQLite(dbFile);
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    const rows = db.prepare('select * from registrations').all() as (Registration & {
+      email_key: string;
+    })[];
+    return { integrity, rows };
+  } finally {
+    db.close();
+  }
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('durability (real server in a child process)', () => {
+  it(
+    'keeps every registration answered 201 through a kill -9 in the middle of a burst',
+    { timeout: 90_000 },
+    async () => {
+      const dbFile = join(dir, 'crash.db');
+      const first = await start(dbFile);
+      const sent = people('crash', 400);
+      const answered = new Map<string, Registration>();
+      let failed = 0;
+      let otherStatuses = 0;
+      let killed = false;
+
+      await runPool(
+        sent,
+        50,
+        async ({ body }) => {
+          try {
+            const response = await post(first, body);
+            if (response.status === 201) {
+              answered.set(body.email, (await response.json()) as Registration);
+              if (answered.size >= 150 && !killed) {
+                killed = true;
+                first.process.kill('SIGKILL');
+              }
+            } else {
+              otherStatuses += 1;
+            }
+          } catch {
+            failed += 1; // the connection died with the server: no answer, no promise made
+          }
+        },
+        () => killed,
+      );
+      const exit = await first.exited;
+      expect(exit.signal).toBe('SIGKILL');
+      expect(otherStatuses).toBe(0);
+      expect(answered.size).toBeGreaterThanOrEqual(150);
+
+      // Restart on the same file: the server opens it, recovers the WAL and answers again.
+      const second = await start(dbFile, {
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+      });
+      const cookie = await loginToChild(second, adminEmail, adminPassword);
+      const listed = (await (
+        await fetch(`${second.url}/api/admin/registrations`, { headers: { cookie } })
+      ).json()) as Registration[];
+      const listedByEmail = new Map(listed.map((r) => [r.email, r]));
+      for (const [email, registration] of answered) {
+        expect(listedByEmail.get(email)).toEqual(registration);
+      }
+
+      second.process.kill('SIGTERM');
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+      const { integrity, rows } = readRows(dbFile);
+      expect(integrity).toBe('ok');
+      expect(rows).toHaveLength(listed.length);
+
+      // Every row is whole: exactly what one request sent, never a part of it.
+      const sentByEmail = new Map(sent.map((s) => [s.body.email, s.expected]));
+      for (const row of rows) {
+        const expected = sentByEmail.get(row.email);
+        expect(expected, `unexpected row ${row.email}`).toBeDefined();
+        expect(row).toMatchObject({ ...expected, email_key: row.email.toLowerCase() });
+        expect(row.id).toMatch(uuid);
+        expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);
+      }
+      for (const email of answered.keys()) {
+        expect(rows.some((row) => row.email === email)).toBe(true);
+      }
+
+      console.info(
+        `crash test: ${answered.size} answered 201 before SIGKILL, ${failed} cut off, ` +
+          `${rows.length} rows after restart (${rows.length - answered.size} committed but unanswered)`,
+      );
+    },
+  );
+
+  it(
+    'stores exactly 1,000 rows for 1,000 concurrent distinct registrations',
+    { timeout: 90_000 },
+    async () => {
+      const dbFile = join(dir, 'burst.db');
+      const server = await start(dbFile);
+      const sent = people('burst', 1_000);
+      const statuses = new Map<number, number>();
+      const ids = new Set<string>();
+      await runPool(sent, 100, async ({ body }) => {
+        const response = await post(server, body);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status === 201) ids.add(((await response.json()) as Registration).id);
+      });
+      expect(Object.fromEntries(statuses)).toEqual({ 201: 1_000 });
+      expect(ids.size).toBe(1_000);
+
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const { integrity, rows } = readRows(dbFile);
+      expect(integrity).toBe('ok');
+      expect(rows).toHaveLength(1_000);
+      expect(new Set(rows.map((row) => row.id))).toEqual(ids);
+      expect(new Set(rows.map((row) => row.email))).toEqual(new Set(sent.map((s) => s.body.email)));
+    },
+  );
+});
+
+describe('two server processes writing to one SQLite file', () => {
+  it(
+    'keep one row for identical submissions racing each other, and lose none of the distinct ones',
+    { timeout: 90_000 },
+    async () => {
+      const dbFile = join(dir, 'race.db');
+      // The first creates the file and runs the migrations; then both serve it at once.
+      const a = await start(dbFile);
+      const b = await start(dbFile);
+
+      const [same] = people('same', 1);
+      const identical = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(i % 2 ? a : b, same!.body)),
+      );
+      const statuses = identical.map((r) => r.status).sort();
+      expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
+
+      // Distinct ones from both at once: the loser of each write lock waits (busy_timeout).
+      const distinct = people('both', 200);
+      const answers = new Map<number, number>();
+      let turn = 0;
+      await runPool(distinct, 40, async ({ body }) => {
+        turn += 1;
+        const response = await post(turn % 2 ? a : b, body);
+        answers.set(response.status, (answers.get(response.status) ?? 0) + 1);
+      });
+      expect(Object.fromEntries(answers)).toEqual({ 201: 200 });
+
+      a.process.kill('SIGTERM');
+      b.process.kill('SIGTERM');
+      expect(await a.exited).toEqual({ code: 0, signal: null });
+      expect(await b.exited).toEqual({ code: 0, signal: null });
+      const { integrity, rows } = readRows(dbFile);
+      expect(integrity).toBe('ok');
+      expect(rows.filter((row) => row.email === same!.body.email)).toHaveLength(1);
+      expect(rows).toHaveLength(201);
+    },
+  );
+});
+
+describe('SQLite settings', () => {
+  it('runs in WAL mode with synchronous=FULL, a busy timeout and secure_delete', async () => {
+    const server = await startTestServer();
+    try {
+      const sqlite = server.app.db.sqlite;
+      expect(sqlite).toBeDefined();
+      expect(sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite?.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      expect(sqlite?.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
+      expect(sqlite?.pragma('secure_delete', { simple: true })).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,205 @@
+// SIGTERM on the real server process: it stops accepting, ends the live streams, finishes the
+// requests already in flight, closes the database and exits 0.
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToChild, startChildServer, type ChildServer } from './test-support/child-server.ts';
+
+const adminEmail = 'organizacao@exemplo.com';
+const adminPassword = 'uma senha longa o bastante';
+
+let dir: string;
+let server: ChildServer | undefined;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inscricoes-shutdown-'));
+});
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Settles with `promise`, or fails naming what never happened (the test must not hang). */
+function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen`)), ms);
+  });
+  const labelled = promise.catch((error: Error) => {
+    throw new Error(`${what} failed: ${error.message}`, { cause: error });
+  });
+  return Promise.race([labelled, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function collect(res: IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (body += chunk));
+    res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    res.on('error', reject);
+  });
+}
+
+/** A registration whose body arrives in two parts: sent half now, the rest on `finish()`. */
+function slowRegistration(url: string, email: string) {
+  const bytes = Buffer.from(
+    JSON.stringify({
+      nome_completo: 'Pessoa Devagar',
+      whatsapp: '+1 508 555 1234',
+      email,
+      nome_compania: 'Construtora Lenta',
+    }),
+  );
+  const half = Math.floor(bytes.length / 2);
+  let request!: ReturnType<typeof httpRequest>;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request = httpRequest(
+      `${url}/api/registrations`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': bytes.length },
+      },
+      (res) => collect(res).then(resolve, reject),
+    );
+    request.on('error', reject);
+  });
+  request.write(bytes.subarray(0, half));
+  // Awaited later; until then a failure must not count as unhandled.
+  answer.catch(() => {});
+  return {
+    answer,
+    finish: () => request.end(bytes.subarray(half)),
+  };
+}
+
+/** POSTs a registration on a connection of its own: the status, or the socket error's code. */
+function postOnNewConnection(url: string, body: unknown): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      `${url}/api/registrations`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+      (res) =>
+        collect(res).then(
+          (answer) => resolve(answer.status),
+          () => resolve('ECONNRESET'),
+        ),
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.end(JSON.stringify(body));
+  });
+}
+
+/** GET /api/admin/events with the session cookie; resolves `connected` on the first bytes. */
+function openLiveStream(url: string, cookie: string) {
+  let received = '';
+  let onConnected!: () => void;
+  const connected = new Promise<void>((resolve) => (onConnected = resolve));
+  const ended = new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      `${url}/api/admin/events`,
+      { agent: false, headers: { cookie } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          received += chunk;
+          if (received.includes(': connected')) onConnected();
+        });
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+  ended.catch(() => {});
+  return { connected, ended, received: () => received };
+}
+
+describe('graceful shutdown on SIGTERM (real server in a child process)', () => {
+  it(
+    'ends live streams, refuses new work, finishes requests in flight, closes the database and exits 0',
+    { timeout: 60_000 },
+    async () => {
+      const dbFile = join(dir, 'shutdown.db');
+      server = await startChildServer(
+        {
+          DATABASE_URL: `file:${dbFile}`,
+          ADMIN_EMAIL: adminEmail,
+          ADMIN_PASSWORD: adminPassword,
+          // Fastify logs "incoming request" once it has routed a request: the test waits on it.
+          LOG_LEVEL: 'info',
+        },
+        { cwd: dir },
+      );
+      const cookie = await loginToChild(server, adminEmail, adminPassword);
+      const live = openLiveStream(server.url, cookie);
+      await within(live.connected, 'the live stream connecting');
+
+      // Three registrations whose bodies are half sent; the server logs each one it has routed.
+      const routed = server.waitForLines(
+        (line) =>
+          line.includes('"incoming request"') && line.includes('"url":"/api/registrations"'),
+        3,
+      );
+      const emails = [1, 2, 3].map((i) => `devagar.${i}@exemplo.com`);
+      const slow = emails.map((email) => slowRegistration(server!.url, email));
+      await within(routed, 'the server taking the three registrations in');
+
+      server.process.kill('SIGTERM');
+
+      // The live stream ends first, while the three registrations are still waiting for bodies.
+      expect(await within(live.ended, 'the live stream ending')).toBe(200);
+
+      // No new work: a fresh connection (a new visitor) is turned away, and soon the port is
+      // closed outright, while the three requests are still waiting for their bodies.
+      const late = {
+        nome_completo: 'Pessoa Atrasada',
+        whatsapp: '+1 508 555 1234',
+        email: 'atrasada@exemplo.com',
+        nome_compania: 'Construtora Tarde',
+      };
+      const turnedAway: (number | string)[] = [];
+      while (turnedAway.at(-1) !== 'ECONNREFUSED' && turnedAway.length < 200) {
+        turnedAway.push(await postOnNewConnection(server.url, late));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(turnedAway.at(-1)).toBe('ECONNREFUSED');
+      // Before the port closes, a connection that got in is answered 503 or reset; never served.
+      for (const outcome of turnedAway) {
+        expect(['ECONNREFUSED', 'ECONNRESET', 503]).toContain(outcome);
+      }
+
+      // The requests in flight complete normally.
+      for (const request of slow) request.finish();
+      const answers = await within(
+        Promise.all(slow.map((request) => request.answer)),
+        'the requests in flight completing',
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(answers.map((a) => JSON.parse(a.body).email)).toEqual(emails);
+
+      expect(await within(server.exited, 'the process exiting')).toEqual({ code: 0, signal: null });
+
+      // The database was closed cleanly: its write-ahead log was checkpointed and removed.
+      const wal = `${dbFile}-wal`;
+      expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+      const db = new SQLite(dbFile, { readonly: true });
+      try {
+        const rows = db.prepare('select email from registrations order by email').all();
+        // The three that were in flight, and not the one that came too late.
+        expect(rows).toEqual(emails.map((email) => ({ email })));
+      } finally {
+        db.close();
+      }
+    },
+  );
+});

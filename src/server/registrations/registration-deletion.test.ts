@@ -1,0 +1,155 @@
+// LGPD: the organizer deletes a registration for good. Every open panel hears of it at once,
+// and the person's e-mail and phone can no longer be read from the database files.
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, withId } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+import type { RegistrationChange } from '../live/live-updates.ts';
+import { loginAsAdmin } from '../test-support/admin-session.ts';
+import {
+  startTestServer,
+  validRegistration,
+  type TestServer,
+} from '../test-support/test-server.ts';
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ cookie } = await loginAsAdmin(server));
+});
+afterAll(() => server.close());
+
+/** The main file, the write-ahead log and its index, as they are on disk right now. */
+function databaseFiles(): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const file of [server.dbFile, `${server.dbFile}-wal`, `${server.dbFile}-shm`]) {
+    if (existsSync(file)) files.set(file, readFileSync(file));
+  }
+  return files;
+}
+
+/** Which of the files hold `text` in any of the ways SQLite could store it. */
+function filesHolding(text: string): string[] {
+  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
+  return [...databaseFiles()]
+    .filter(([, bytes]) => needles.some((needle) => bytes.includes(needle)))
+    .map(([file]) => file);
+}
+
+/** Reads one SSE stream until `until` holds for what arrived, or fails after `ms`. */
+async function readLiveStream(until: (text: string) => boolean, ms = 10_000) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const response = await server.request(api.adminEvents, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  const done = (async () => {
+    try {
+      while (!until(text)) {
+        const { value, done: ended } = await reader.read();
+        if (ended) break;
+        text += value;
+      }
+      return text;
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+  })();
+  return { done };
+}
+
+describe('DELETE /api/admin/registrations/:id', () => {
+  it('removes the person for good: no e-mail or phone left in the .db, -wal or -shm bytes', async () => {
+    const email = 'Apagar.Me.LGPD.7c41@Exemplo.com';
+    const nome = 'Zuleica Apagável Teixeira';
+    const whatsappForms = [
+      '+5521987654329', // E.164, as stored
+      '5521987654329',
+      '21987654329',
+      '(21) 98765-4329',
+      '98765-4329',
+      '987654329',
+    ];
+    const created = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration({ nome_completo: nome, email, whatsapp: '+55 (21) 98765-4329' }),
+    });
+    expect(created.status).toBe(201);
+    const registration = (await created.json()) as Registration;
+    expect(registration.whatsapp).toBe('+5521987654329');
+
+    // The search can find them while they are stored: otherwise its silence below means nothing.
+    expect(filesHolding(email)).not.toEqual([]);
+    expect(filesHolding(email.toLowerCase())).not.toEqual([]);
+    expect(filesHolding('+5521987654329')).not.toEqual([]);
+    expect(filesHolding(nome)).not.toEqual([]);
+
+    const deleted = await server.request(withId(api.adminRegistration, registration.id), {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(deleted.status).toBe(204);
+
+    const listed = (await (
+      await server.request(api.adminRegistrations, { headers: { cookie } })
+    ).json()) as Registration[];
+    expect(listed.map((r) => r.id)).not.toContain(registration.id);
+
+    for (const text of [email, email.toLowerCase(), nome, ...whatsappForms]) {
+      expect(filesHolding(text), `"${text}" still on disk`).toEqual([]);
+    }
+  });
+
+  it('tells every open panel at once, with the id', async () => {
+    const created = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration(),
+    });
+    const { id } = (await created.json()) as Registration;
+    const published: RegistrationChange[] = [];
+    const unsubscribe = server.app.live.subscribe((change) => published.push(change));
+    const frame = `"type":"deleted","id":"${id}"`;
+    // Two open panels; each is subscribed once its response headers have arrived.
+    const panels = await Promise.all([
+      readLiveStream((text) => text.includes(frame)),
+      readLiveStream((text) => text.includes(frame)),
+    ]);
+    try {
+      const deleted = await server.request(withId(api.adminRegistration, id), {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(deleted.status).toBe(204);
+      expect(published).toEqual([{ type: 'deleted', id }]);
+      for (const text of await Promise.all(panels.map((panel) => panel.done))) {
+        expect(text).toContain(`event: change\ndata: {${frame}}\n\n`);
+      }
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('answers 404 for an id that does not exist, and publishes nothing', async () => {
+    const published: RegistrationChange[] = [];
+    const unsubscribe = server.app.live.subscribe((change) => published.push(change));
+    try {
+      const response = await server.request(
+        withId(api.adminRegistration, '00000000-0000-4000-8000-000000000000'),
+        { method: 'DELETE', headers: { cookie } },
+      );
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: 'not_found', message: 'Não encontrado.' },
+      });
+      expect(published).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});

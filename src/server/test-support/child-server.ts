@@ -1,0 +1,163 @@
+// The real server (src/server/server.ts) in its own process, for tests that kill it, stop it
+// with a signal, or load it from outside: exactly what an operator runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+// The tsx loader by absolute URL: the child runs in a scratch folder (no stray .env there).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ChildServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Settles when the process has exited. */
+  exited: Promise<ChildExit>;
+  /** What the process wrote to stdout and stderr, for failure messages. */
+  output(): string;
+  /** Resolves once `count` lines written from now on (stdout or stderr) satisfy `match`. */
+  waitForLines(match: (line: string) => boolean, count: number): Promise<void>;
+  /** Sends SIGKILL (unless it already exited) and waits for the exit. */
+  kill(): Promise<ChildExit>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node --import tsx src/server/server.ts` on a free loopback port with these variables
+ * (and no others from this process), and waits until GET /api/health answers 200.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  options: { cwd: string; readyTimeoutMs?: number },
+): Promise<ChildServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
+    cwd: options.cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      REGISTRATION_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const lineListeners = new Set<(line: string) => void>();
+  const reader = () => {
+    let partial = '';
+    return (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output = (output + text).slice(-20_000);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) for (const listener of lineListeners) listener(line);
+    };
+  };
+  child.stdout?.on('data', reader());
+  child.stderr?.on('data', reader());
+  const exited = new Promise<ChildExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  for (;;) {
+    if (hasExited) throw new Error(`server exited before it was ready:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  return {
+    url,
+    port,
+    process: child,
+    exited,
+    output: () => output,
+    waitForLines(match, count) {
+      return new Promise((resolve) => {
+        let seen = 0;
+        const listener = (line: string) => {
+          if (!match(line)) return;
+          seen += 1;
+          if (seen < count) return;
+          lineListeners.delete(listener);
+          resolve();
+        };
+        lineListeners.add(listener);
+      });
+    },
+    async kill() {
+      if (!hasExited) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}
+
+/** Logs in through POST /api/admin/login like the browser does; returns the Cookie header value. */
+export async function loginToChild(
+  server: ChildServer,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  }
+  const pair = response.headers.get('set-cookie')?.split(';')[0];
+  if (!pair) throw new Error('login set no cookie');
+  return pair;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; stops starting new ones once `stop()` is true. */
+export async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  let next = 0;
+  async function worker() {
+    while (next < items.length && !stop()) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
