@@ -3,9 +3,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../src/server/test-support/test-server.ts';
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  /** A restart: the same port and the same database file (which the caller then owns). */
+  options: { port?: number; dbFile?: string } = {},
+): Promise<TestServer> {
   const webRoot = process.env.E2E_WEB_ROOT;
-  const server = await startTestServer(env, webRoot ? { config: { webRoot } } : {});
+  const server = await startTestServer(env, {
+    ...options,
+    ...(webRoot ? { config: { webRoot } } : {}),
+  });
   if (!existsSync(join(server.config.webRoot, 'index.html'))) {
     await server.close();
     throw new Error(`No built site in ${server.config.webRoot}: run "npm run build" first.`);

@@ -1,3 +1,86 @@
+import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatEventDayMonth, formatEventTime } from '@shared/event.ts';
+import { paths } from '@shared/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { event } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+interface Highlight {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+const highlights: Highlight[] = [
+  {
+    icon: CalendarDays,
+    title: formatEventDayMonth(event),
+    text: `Às ${formatEventTime(event)}, em ${event.city}`,
+  },
+  { icon: ShieldCheck, title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
+  { icon: Handshake, title: 'Networking', text: 'Conexões valiosas' },
+];
+
 export function LandingPage() {
-  return <main>LandingPage</main>;
+  useDocumentTitle(event.name);
+  return (
+    <main className="bg-primary text-primary-foreground relative flex min-h-dvh flex-col overflow-hidden">
+      {/* A soft amber glow, like site lights at dawn; purely decorative. */}
+      <div
+        aria-hidden="true"
+        className="bg-accent/25 pointer-events-none absolute -top-32 left-1/2 size-[28rem] -translate-x-1/2 rounded-full blur-3xl"
+      />
+      <div className="relative mx-auto flex w-full max-w-5xl flex-1 flex-col justify-center px-5 py-12 sm:py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold text-highlight tracking-widest uppercase">
+            Evento presencial de networking
+          </p>
+          <h1 className="mt-3 text-5xl font-extrabold tracking-tight text-balance sm:text-7xl">
+            {event.name}
+          </h1>
+          <p className="mt-4 text-lg text-pretty text-white/85 sm:text-xl">{event.tagline}</p>
+        </div>
+
+        <ul className="mt-10 grid gap-3 sm:mt-14 sm:grid-cols-3 sm:gap-4">
+          {highlights.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="flex items-center gap-4 rounded-2xl border border-white/10 bg-white/5 p-4 sm:flex-col sm:items-start sm:p-6"
+            >
+              <span className="bg-accent text-accent-foreground flex size-12 shrink-0 items-center justify-center rounded-xl">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div>
+                <h2 className="text-lg font-bold">{title}</h2>
+                <p className="text-sm text-white/80">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-10 flex justify-center sm:mt-14">
+          <Button
+            asChild
+            variant="accent"
+            size="lg"
+            className="focus-visible:ring-offset-primary h-14 w-full px-8 text-lg sm:w-auto"
+          >
+            <Link to={paths.register}>
+              Fazer Inscrição
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <footer className="relative px-5 pb-6 text-center text-sm text-white/75">
+        <Link
+          to={paths.privacy}
+          className="focus-visible:ring-accent inline-flex min-h-11 items-center rounded px-2 underline underline-offset-4 hover:text-white focus-visible:ring-2 focus-visible:outline-none"
+        >
+          Privacidade
+        </Link>
+      </footer>
+    </main>
+  );
 }

@@ -1,3 +1,26 @@
+import { event } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { EventHeader } from './event-header.tsx';
+import { RegistrationForm } from './registration-form.tsx';
+
 export function RegistrationPage() {
-  return <main>RegistrationPage</main>;
+  useDocumentTitle(`Inscrição · ${event.name}`);
+  return (
+    <main className="min-h-dvh pb-12">
+      <EventHeader />
+      <div className="mx-auto -mt-10 max-w-xl px-3 sm:px-5">
+        <section
+          aria-labelledby="form-title"
+          className="bg-card rounded-2xl border p-5 shadow-lg shadow-black/5 sm:p-8"
+        >
+          <h2 id="form-title" className="text-xl font-bold tracking-tight">
+            Faça sua inscrição
+          </h2>
+          <div className="mt-2">
+            <RegistrationForm />
+          </div>
+        </section>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,93 @@
+// WhatsApp: a country picker beside the number. The picker is a native <select> laid over a
+// compact 'US +1' box, so phones open their own list and the row still fits 360 px.
+import { ChevronDown } from 'lucide-react';
+import type { CountryCode } from 'libphonenumber-js';
+import type { ChangeEvent, Ref } from 'react';
+import { Input } from '@/components/ui/input.tsx';
+import { cn } from '@/lib/cn.ts';
+import { countryOptions } from './country-options.ts';
+import { describedBy, FieldError, FieldLabel, helpId } from './form-field.tsx';
+
+const options = countryOptions();
+const byCode = new Map(options.map((option) => [option.code, option]));
+
+export const countrySelectName = 'whatsapp_pais';
+
+interface PhoneFieldProps {
+  number: string;
+  country: CountryCode;
+  error?: string;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  onNumberChange(value: string): void;
+  onCountryChange(country: CountryCode): void;
+}
+
+export function PhoneField({
+  number,
+  country,
+  error,
+  disabled,
+  inputRef,
+  onNumberChange,
+  onCountryChange,
+}: PhoneFieldProps) {
+  const selected = byCode.get(country);
+  return (
+    <div className="grid gap-1.5">
+      <FieldLabel htmlFor="whatsapp" required>
+        WhatsApp
+      </FieldLabel>
+      <div className="flex gap-2">
+        <div
+          className={cn(
+            'border-input bg-card relative flex h-11 w-[6.25rem] shrink-0 items-center justify-between gap-1 rounded-lg border pr-2 pl-3',
+            'focus-within:ring-ring focus-within:ring-2',
+          )}
+        >
+          <span aria-hidden="true" className="text-base font-medium tabular-nums">
+            {country} +{selected?.callingCode}
+          </span>
+          <ChevronDown aria-hidden="true" className="text-muted-foreground size-4" />
+          <label htmlFor={countrySelectName} className="sr-only">
+            País do WhatsApp
+          </label>
+          <select
+            id={countrySelectName}
+            name={countrySelectName}
+            value={country}
+            disabled={disabled}
+            onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+              onCountryChange(e.target.value as CountryCode)
+            }
+            className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
+          >
+            {options.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Input
+          ref={inputRef}
+          id="whatsapp"
+          name="whatsapp"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          required
+          value={number}
+          onChange={(e) => onNumberChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy('whatsapp', { help: true, error })}
+          className="min-w-0 flex-1"
+        />
+      </div>
+      <p id={helpId('whatsapp')} className="text-muted-foreground text-sm">
+        Com DDD. É por este número que você vai receber o seu ingresso.
+      </p>
+      <FieldError name="whatsapp" message={error} />
+    </div>
+  );
+}

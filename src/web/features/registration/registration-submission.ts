@@ -1,0 +1,136 @@
+// Turns what the visitor typed into the API's body, or into messages for the fields: the same
+// zod schema and messages as the server, plus the country the visitor picked for the phone.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  fieldErrors,
+  honeypotField,
+  messages,
+  registrationSchema,
+  toE164,
+  type RegistrationField,
+} from '../../../shared/registration.schema.ts';
+
+export interface RegistrationFormValues {
+  nome_completo: string;
+  /** As typed, in the national format of `country` (or with its own '+' code). */
+  whatsapp: string;
+  country: CountryCode;
+  email: string;
+  nome_compania: string;
+  levar_alguem: '' | 'sim' | 'nao';
+  confirmacao: '' | 'ok' | 'agenda';
+  /** The honeypot: people never see it, so it stays empty. */
+  [honeypotField]: string;
+}
+
+/** The JSON the API receives. */
+export interface RegistrationBody {
+  nome_completo: string;
+  /** E.164: '+15085551234'. */
+  whatsapp: string;
+  email: string;
+  nome_compania: string;
+  levar_alguem: '' | 'sim' | 'nao';
+  confirmacao: '' | 'ok' | 'agenda';
+  [honeypotField]: string;
+}
+
+export type FieldErrors = Partial<Record<RegistrationField, string>>;
+
+export type Submission =
+  | { ok: true; body: RegistrationBody }
+  | { ok: false; errors: FieldErrors; missingRequired: boolean };
+
+export const requiredFields = ['nome_completo', 'whatsapp', 'email', 'nome_compania'] as const;
+
+/** The fields in the order the form shows them: the first with a problem gets the focus. */
+export const fieldOrder: readonly RegistrationField[] = [
+  'nome_completo',
+  'whatsapp',
+  'email',
+  'nome_compania',
+  'levar_alguem',
+  'confirmacao',
+];
+
+export const registrationTexts = {
+  errorTitle: 'Erro',
+  missingRequired: 'Por favor, preencha todos os campos obrigatórios.',
+  failed: 'Não foi possível realizar a inscrição. Tente novamente.',
+  successTitle: 'Inscrição realizada! 🎉',
+  successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
+} as const;
+
+export function emptyValues(country: CountryCode): RegistrationFormValues {
+  return {
+    nome_completo: '',
+    whatsapp: '',
+    country,
+    email: '',
+    nome_compania: '',
+    levar_alguem: '',
+    confirmacao: '',
+    [honeypotField]: '',
+  };
+}
+
+function isFormField(key: string): key is RegistrationField {
+  return (fieldOrder as readonly string[]).includes(key);
+}
+
+/** Keeps the messages that belong to a field of the form (the server may name others). */
+export function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    if (isFormField(key)) errors[key] = message;
+  }
+  return errors;
+}
+
+export function firstInvalidField(errors: FieldErrors): RegistrationField | undefined {
+  return fieldOrder.find((field) => errors[field]);
+}
+
+/**
+ * The shared rule (libphonenumber-js 'min' metadata) takes '91234-5678' typed with Brasil chosen
+ * as +55 912345678, a number without its DDD that no ticket would reach. Every Brazilian number a
+ * person uses on WhatsApp has a DDD: 10 or 11 digits.
+ */
+function lacksBrazilianAreaCode(e164: string): boolean {
+  const phone = parsePhoneNumberFromString(e164);
+  return phone?.country === 'BR' && phone.nationalNumber.length < 10;
+}
+
+export function prepareSubmission(values: RegistrationFormValues): Submission {
+  const trimmed = {
+    nome_completo: values.nome_completo.trim(),
+    whatsapp: values.whatsapp.trim(),
+    email: values.email.trim(),
+    nome_compania: values.nome_compania.trim(),
+  };
+  const errors: FieldErrors = {};
+  for (const field of requiredFields) {
+    if (!trimmed[field]) errors[field] = messages.required;
+  }
+  const missingRequired = Object.keys(errors).length > 0;
+
+  const parsedPhone = trimmed.whatsapp ? toE164(trimmed.whatsapp, values.country) : null;
+  const e164 = parsedPhone && !lacksBrazilianAreaCode(parsedPhone) ? parsedPhone : null;
+  if (trimmed.whatsapp && !e164) errors.whatsapp = messages.invalidPhone;
+
+  const body: RegistrationBody = {
+    ...trimmed,
+    whatsapp: e164 ?? trimmed.whatsapp,
+    levar_alguem: values.levar_alguem,
+    confirmacao: values.confirmacao,
+    [honeypotField]: values[honeypotField],
+  };
+  const parsed = registrationSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const [field, message] of Object.entries(formFieldErrors(fieldErrors(parsed.error)))) {
+      errors[field as RegistrationField] ??= message;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors, missingRequired };
+  return { ok: true, body };
+}
