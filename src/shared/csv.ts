@@ -1,5 +1,5 @@
 // The CSV export: spreadsheet-safe (OWASP CSV injection), UTF-8 with BOM for Excel.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatInternational } from './phone.ts';
 import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from './labels.ts';
 import type { Registration } from './registration.schema.ts';
 
@@ -23,14 +23,10 @@ export function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-function readablePhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-
 export function buildCsv(registrations: readonly Registration[], timeZone: string): string {
   const rows = registrations.map((r) => [
     r.nome_completo,
-    readablePhone(r.whatsapp),
+    formatInternational(r.whatsapp),
     r.email,
     r.nome_compania,
     bringsSomeone(r),

@@ -5,8 +5,8 @@ import {
   isValidEmail,
   messages,
   registrationSchema,
-  toE164,
 } from './registration.schema.ts';
+import { toE164 } from './phone.ts';
 
 const valid = {
   nome_completo: 'Maria da Silva',
@@ -196,14 +196,21 @@ describe('registrationSchema', () => {
       expect(toE164('11 91234-5678', 'BR')).toBe('+5511912345678');
     });
 
-    it.each(['123', '555-1234', '+1 000 555 1234', '+55 11 1234', 'abc', '+99 1234567890'])(
-      'refuses %s',
-      (whatsapp) => {
-        expect(errorsFor({ ...valid, whatsapp })).toEqual({
-          whatsapp: 'Informe um número de WhatsApp válido para o país escolhido, com DDD.',
-        });
-      },
-    );
+    it.each([
+      '123',
+      '555-1234',
+      '+1 000 555 1234',
+      '+55 11 1234',
+      'abc',
+      '+99 1234567890',
+      // A Brazilian mobile without its DDD, and an area code that does not exist.
+      '+55 91234-5678',
+      '+55 50 8555-1234',
+    ])('refuses %s', (whatsapp) => {
+      expect(errorsFor({ ...valid, whatsapp })).toEqual({
+        whatsapp: 'Informe um número de WhatsApp válido para o país escolhido, com DDD.',
+      });
+    });
   });
 
   describe('the two radio questions', () => {

@@ -1,6 +1,6 @@
 // The registration form's fields, limits and pt-BR messages: used by the form and by the API.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { toE164 } from './phone.ts';
 
 export const fieldLimits = {
   nome_completo: 200,
@@ -28,12 +28,6 @@ const whatwgEmail =
 
 export function isValidEmail(value: string): boolean {
   return value.length <= fieldLimits.email && whatwgEmail.test(value);
-}
-
-/** The number in E.164 (`+15085551234`), or null when it is not a valid phone number. */
-export function toE164(value: string, country?: CountryCode): string | null {
-  const phone = parsePhoneNumberFromString(value, country ? { defaultCountry: country } : {});
-  return phone?.isValid() ? phone.number : null;
 }
 
 // Half of a UTF-16 pair ("\ud800" in JSON) is not text: SQLite would store it as U+FFFD.

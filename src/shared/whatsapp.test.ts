@@ -41,7 +41,7 @@ describe('whatsappLink', () => {
 
   const awkwardNames = [
     'João Conceição',
-    "D'Ávila \"Zé\" & Filhos",
+    'D\'Ávila "Zé" & Filhos',
     'Ana #1 ?x=y&text=z',
     'Maria 👷‍♀️🏗️',
     'Linha um\nLinha dois',

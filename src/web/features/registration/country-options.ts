@@ -1,6 +1,6 @@
 // The WhatsApp country picker's options: United States first (the event is there), Brasil
 // right below (most visitors), then every other country libphonenumber-js knows, by pt-BR name.
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, type CountryCode } from '@shared/phone.ts';
 
 export interface CountryOption {
   code: CountryCode;

@@ -1,6 +1,6 @@
 // What the visitor has typed, kept in this tab's sessionStorage until the registration goes
 // through: a reload, a look at the privacy page or a dropped connection loses nothing.
-import { getCountries, type CountryCode } from 'libphonenumber-js';
+import { getCountries, type CountryCode } from '@shared/phone.ts';
 import type { RegistrationFormValues } from './registration-submission.ts';
 
 export const draftKey = 'inscricao:rascunho';

@@ -1,7 +1,7 @@
 // WhatsApp: a country picker beside the number. The picker is a native <select> laid over a
 // compact 'US +1' box, so phones open their own list and the row still fits 360 px.
 import { ChevronDown } from 'lucide-react';
-import type { CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from '@shared/phone.ts';
 import type { ChangeEvent, Ref } from 'react';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';

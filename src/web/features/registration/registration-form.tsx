@@ -1,7 +1,7 @@
 // The registration form: the spec's fields, checked with the shared schema before anything is
 // sent, the server's messages put back on the fields, and one request per submission.
 import { LoaderCircle, Lock } from 'lucide-react';
-import type { CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from '@shared/phone.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';

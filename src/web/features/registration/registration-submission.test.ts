@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/registration.schema.ts';
+import { messages } from '@shared/registration.schema.ts';
 import {
   emptyValues,
   firstInvalidField,

@@ -1,14 +1,13 @@
 // Turns what the visitor typed into the API's body, or into messages for the fields: the same
 // zod schema and messages as the server, plus the country the visitor picked for the phone.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { toE164, type CountryCode } from '@shared/phone.ts';
 import {
   fieldErrors,
   honeypotField,
   messages,
   registrationSchema,
-  toE164,
   type RegistrationField,
-} from '../../../shared/registration.schema.ts';
+} from '@shared/registration.schema.ts';
 
 export interface RegistrationFormValues {
   nome_completo: string;
@@ -91,16 +90,6 @@ export function firstInvalidField(errors: FieldErrors): RegistrationField | unde
   return fieldOrder.find((field) => errors[field]);
 }
 
-/**
- * The shared rule (libphonenumber-js 'min' metadata) takes '91234-5678' typed with Brasil chosen
- * as +55 912345678, a number without its DDD that no ticket would reach. Every Brazilian number a
- * person uses on WhatsApp has a DDD: 10 or 11 digits.
- */
-function lacksBrazilianAreaCode(e164: string): boolean {
-  const phone = parsePhoneNumberFromString(e164);
-  return phone?.country === 'BR' && phone.nationalNumber.length < 10;
-}
-
 export function prepareSubmission(values: RegistrationFormValues): Submission {
   const trimmed = {
     nome_completo: values.nome_completo.trim(),
@@ -114,8 +103,7 @@ export function prepareSubmission(values: RegistrationFormValues): Submission {
   }
   const missingRequired = Object.keys(errors).length > 0;
 
-  const parsedPhone = trimmed.whatsapp ? toE164(trimmed.whatsapp, values.country) : null;
-  const e164 = parsedPhone && !lacksBrazilianAreaCode(parsedPhone) ? parsedPhone : null;
+  const e164 = trimmed.whatsapp ? toE164(trimmed.whatsapp, values.country) : null;
   if (trimmed.whatsapp && !e164) errors.whatsapp = messages.invalidPhone;
 
   const body: RegistrationBody = {
