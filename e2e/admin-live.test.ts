@@ -1,0 +1,158 @@
+// Live updates across open panels, and the stream coming back after a server restart.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../src/shared/paths.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import { launchBrowser, type TestBrowser } from './support/browser.ts';
+import { admin, card, expected401s, logInThroughForm, register } from './support/admin-panel.ts';
+
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('two open panels', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startAppServer(admin);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('both show a new registration, a confirm and a delete made anywhere, without reload', async () => {
+    browser.problems.length = 0;
+    const panelA = await browser.newPage();
+    const panelB = await browser.newPage();
+    const consoleA = expected401s(panelA, [api.adminMe]);
+    await logInThroughForm(panelA, server.url);
+    // Same browser, same session cookie: the second tab opens straight on the panel.
+    await panelB.goto(`${server.url}/admin`);
+    for (const panel of [panelA, panelB]) {
+      await panel.getByText('Nenhuma inscrição encontrada ainda.').waitFor();
+      await panel.getByText('Ao vivo', { exact: true }).waitFor();
+    }
+    const navigations: string[] = [];
+    for (const panel of [panelA, panelB]) {
+      panel.on('framenavigated', (frame) => navigations.push(frame.url()));
+    }
+
+    // A visitor registers from a third page, through the public API.
+    const visitor = await browser.newPage();
+    await visitor.goto(server.url);
+    const status = await visitor.evaluate(async (path) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          nome_completo: 'Helena Ao Vivo',
+          whatsapp: '+1 508 555 1234',
+          email: 'helena@exemplo.com',
+          nome_compania: 'Construtora Tempo Real',
+          levar_alguem: 'nao',
+          confirmacao: 'ok',
+        }),
+      });
+      return response.status;
+    }, api.registrations);
+    expect(status).toBe(201);
+    for (const panel of [panelA, panelB]) {
+      await card(panel, 'Helena Ao Vivo').getByText('Pendente', { exact: true }).waitFor();
+      await panel.getByText('1 inscrição · 0 confirmadas · 1 pendente').waitFor();
+    }
+
+    // A second one lands on top in both.
+    await register(server, { nome_completo: 'Igor Mais Novo' });
+    for (const panel of [panelA, panelB]) {
+      await card(panel, 'Igor Mais Novo').waitFor();
+      const names = await panel.locator('main li h2').allTextContents();
+      expect(names).toEqual(['Igor Mais Novo', 'Helena Ao Vivo']);
+    }
+
+    // Confirm in A: B shows it.
+    await card(panelA, 'Helena Ao Vivo').getByRole('button', { name: 'Confirmar' }).click();
+    await card(panelB, 'Helena Ao Vivo').getByText('Confirmado', { exact: true }).waitFor();
+    expect(
+      await card(panelB, 'Helena Ao Vivo').getByRole('button', { name: 'Confirmar' }).count(),
+    ).toBe(0);
+    expect(
+      await card(panelB, 'Helena Ao Vivo')
+        .getByRole('button', { name: 'Enviar Ingresso' })
+        .isEnabled(),
+    ).toBe(true);
+
+    // Delete in A, through the dialog naming the person: gone from B.
+    await card(panelA, 'Igor Mais Novo').getByRole('button', { name: 'Excluir' }).click();
+    const dialog = panelA.getByRole('alertdialog', { name: 'Excluir inscrição?' });
+    await dialog
+      .getByText('A inscrição de Igor Mais Novo será apagada para sempre.', { exact: false })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await card(panelB, 'Igor Mais Novo').waitFor({ state: 'detached' });
+    await card(panelA, 'Igor Mais Novo').waitFor({ state: 'detached' });
+    await panelB.getByText('1 inscrição · 1 confirmada · 0 pendentes').waitFor();
+
+    expect(navigations).toEqual([]);
+    expect(consoleA.unexpected(browser.problems)).toEqual([]);
+    for (const page of [panelA, panelB, visitor]) await page.close();
+  });
+});
+
+describe('a server restart', () => {
+  it('the open panel reconnects by itself and shows what was created on the new server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inscricoes-restart-'));
+    const dbFile = join(dir, 'inscricoes.db');
+    let server = await startAppServer(admin, { dbFile });
+    try {
+      const port = Number(new URL(server.url).port);
+      await register(server, { nome_completo: 'Júlia Antes' });
+      browser.problems.length = 0;
+      const page = await browser.newPage();
+      const console = expected401s(page, [api.adminMe]);
+      await logInThroughForm(page, server.url);
+      await card(page, 'Júlia Antes').waitFor();
+      await page.getByText('Ao vivo', { exact: true }).waitFor();
+      let navigations = 0;
+      page.on('framenavigated', () => (navigations += 1));
+
+      await server.close();
+      await page.getByText('Reconectando...').waitFor();
+      // The same address and database file; the admin account and its session are in the file.
+      server = await startAppServer({}, { port, dbFile });
+      await register(server, { nome_completo: 'Karina Depois' });
+
+      await card(page, 'Karina Depois').waitFor({ timeout: 20_000 });
+      await page.getByText('Ao vivo', { exact: true }).waitFor();
+      expect(await card(page, 'Júlia Antes').count()).toBe(1);
+      // And the new stream carries changes again.
+      await register(server, { nome_completo: 'Lucas Ao Vivo De Novo' });
+      await card(page, 'Lucas Ao Vivo De Novo').waitFor();
+      expect(navigations).toBe(0);
+      // While the server was down a request may have failed to connect or met the closing
+      // server's 503; nothing else.
+      const unexpected = console
+        .unexpected(browser.problems)
+        .filter(
+          (problem) =>
+            !/Failed to load resource: (net::ERR_CONNECTION_REFUSED|the server responded with a status of 503)/.test(
+              problem,
+            ),
+        );
+      expect(unexpected).toEqual([]);
+      await page.close();
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Shared steps of the admin-panel browser tests: an admin account, logging in through the form,
+// registrations made through the public API, and console problems filtered precisely.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api } from '../../src/shared/paths.ts';
+import type { Registration } from '../../src/shared/registration.schema.ts';
+import type { TestServer } from '../../src/server/test-support/test-server.ts';
+
+export const admin = {
+  ADMIN_EMAIL: 'organizacao@exemplo.com',
+  ADMIN_PASSWORD: 'senha-forte-do-painel-2025',
+};
+
+export async function logInThroughForm(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('E-mail').fill(admin.ADMIN_EMAIL);
+  await page.getByLabel('Senha').fill(admin.ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
+}
+
+let counter = 0;
+
+/** A registration made the way a visitor makes one: POST /api/registrations. */
+export async function register(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<Registration> {
+  counter += 1;
+  const response = await server.request(api.registrations, {
+    method: 'POST',
+    json: {
+      nome_completo: `Pessoa ${counter}`,
+      whatsapp: '(508) 555-1234',
+      email: `pessoa.${counter}.${Date.now()}@exemplo.com`,
+      nome_compania: 'Construtora Horizonte',
+      levar_alguem: 'sim',
+      confirmacao: 'ok',
+      ...overrides,
+    },
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Registration;
+}
+
+/** Waits for running animations (cards fading in) to end: axe judges the settled page. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+/** The card (list item) of one registration, found by the person's name. */
+export function card(page: Page, name: string) {
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/**
+ * Watches a page's console for the 401 answers a logged-out admin page gets by design (the
+ * session check, a wrong password, a stream after logout); `unexpected(problems)` returns the
+ * browser helper's problems minus exactly those.
+ */
+export function expected401s(page: Page, allowedPaths: readonly string[]) {
+  let count = 0;
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || !/status of 401/.test(message.text())) return;
+    const url = message.location().url;
+    if (url && allowedPaths.includes(new URL(url).pathname)) count += 1;
+  });
+  return {
+    unexpected(problems: readonly string[]): string[] {
+      let left = count;
+      return problems.filter((problem) => {
+        if (
+          left > 0 &&
+          /Failed to load resource: the server responded with a status of 401/.test(problem)
+        ) {
+          left -= 1;
+          return false;
+        }
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,260 @@
+// The organizer's panel: the live list of registrations and what can be done with each.
+import { Download, LogOut } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { buildCsv, csvFileName } from '@shared/csv.ts';
+import type { Registration } from '@shared/registration.schema.ts';
+import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
+import { event } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import {
+  confirmRegistration,
+  deleteRegistration,
+  isNotFound,
+  isUnauthorized,
+  logOut,
+  type AdminSession,
+} from './admin-api.ts';
+import { adminTexts } from './admin-texts.ts';
+import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
+import { downloadCsv } from './download-csv.ts';
+import { RegistrationCard } from './registration-card.tsx';
+import { countRegistrations, exportedDescription, pluralInscricoes } from './registrations-list.ts';
+import { useGridWindow } from './use-grid-window.ts';
+import { useLiveRegistrations, type Connection } from './use-live-registrations.ts';
+
+export interface AdminPanelProps {
+  session: AdminSession;
+  onLoggedOut(): void;
+  /** Any 401 while the panel is open. */
+  onSessionExpired(): void;
+}
+
+export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPanelProps) {
+  const loggingOut = useRef(false);
+  const expired = useCallback(() => {
+    // Logging out ends the session, and with it the live stream: that is no expiry.
+    if (!loggingOut.current) onSessionExpired();
+  }, [onSessionExpired]);
+
+  useDocumentTitle(`${adminTexts.title} · ${event.name}`);
+  const { status, registrations, connection, entrances, apply, reload } =
+    useLiveRegistrations(expired);
+  const counts = useMemo(() => countRegistrations(registrations), [registrations]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const ids = useMemo(() => registrations.map((r) => r.id), [registrations]);
+  const { attachContainer, attachList, start, end, before, after } = useGridWindow(ids);
+
+  // After the login form, focus would be lost on the page: start at the panel's title.
+  useEffect(() => heading.current?.focus(), []);
+
+  const confirm = useCallback(
+    async (registration: Registration) => {
+      try {
+        const updated = await confirmRegistration(registration.id);
+        apply({ type: 'updated', registration: updated });
+        toast.success(adminTexts.confirmed, { description: adminTexts.confirmedDescription });
+        return true;
+      } catch (error) {
+        if (isUnauthorized(error)) expired();
+        else toast.error(adminTexts.confirmFailed);
+        return false;
+      }
+    },
+    [apply, expired],
+  );
+
+  const sendTicket = useCallback((registration: Registration) => {
+    const link = whatsappLink(registration.whatsapp, ticketMessage(registration, event));
+    window.open(link, '_blank', 'noopener,noreferrer');
+    toast.success(adminTexts.ticketSent, {
+      description: adminTexts.ticketSentDescription(registration.nome_completo),
+    });
+  }, []);
+
+  const askToDelete = useCallback((registration: Registration, button: HTMLButtonElement) => {
+    returnFocusTo.current = button;
+    setDeleteTarget(registration);
+  }, []);
+
+  async function deleteTargeted() {
+    if (!deleteTarget) return;
+    setDeleting(true);
+    try {
+      await deleteRegistration(deleteTarget.id);
+      apply({ type: 'deleted', id: deleteTarget.id });
+      toast.success(adminTexts.deleted);
+    } catch (error) {
+      if (isNotFound(error)) {
+        // Someone else deleted it first: the result the organizer asked for.
+        apply({ type: 'deleted', id: deleteTarget.id });
+        toast.success(adminTexts.deleted);
+      } else if (isUnauthorized(error)) {
+        expired();
+        return;
+      } else {
+        toast.error(adminTexts.deleteFailed);
+      }
+    } finally {
+      setDeleting(false);
+    }
+    setDeleteTarget(null);
+  }
+
+  function focusAfterDialog(closeEvent: Event) {
+    closeEvent.preventDefault();
+    const button = returnFocusTo.current;
+    // The card is gone after a deletion: the page heading is the next sensible place.
+    if (button?.isConnected) button.focus();
+    else heading.current?.focus();
+    returnFocusTo.current = null;
+  }
+
+  function exportCsv() {
+    if (registrations.length === 0) {
+      toast.warning(adminTexts.noData, { description: adminTexts.noDataDescription });
+      return;
+    }
+    downloadCsv(buildCsv(registrations, event.timeZone), csvFileName(event.csvPrefix, new Date()));
+    toast.success(adminTexts.csvExported, {
+      description: exportedDescription(registrations.length),
+    });
+  }
+
+  async function logout() {
+    loggingOut.current = true;
+    try {
+      await logOut();
+    } catch (error) {
+      if (!isUnauthorized(error)) {
+        loggingOut.current = false;
+        toast.error(adminTexts.logoutFailed);
+        return;
+      }
+    }
+    onLoggedOut();
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <header className="bg-card border-b">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-5 sm:flex-row sm:items-end sm:justify-between sm:px-6">
+          <div className="min-w-0">
+            <p className="text-muted-foreground text-sm font-medium">{event.name}</p>
+            <h1
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight focus-visible:outline-none sm:text-3xl"
+            >
+              {adminTexts.title}
+            </h1>
+            <div className="text-muted-foreground mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              {status === 'ready' && (
+                <p>
+                  {pluralInscricoes(counts.total)} · {counts.confirmed.toLocaleString('pt-BR')}{' '}
+                  {counts.confirmed === 1 ? 'confirmada' : 'confirmadas'} ·{' '}
+                  {counts.pending.toLocaleString('pt-BR')}{' '}
+                  {counts.pending === 1 ? 'pendente' : 'pendentes'}
+                </p>
+              )}
+              <ConnectionStatus connection={connection} />
+            </div>
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:flex">
+            <Button variant="outline" onClick={exportCsv} className="px-3 sm:px-5">
+              <Download aria-hidden="true" className="size-4 shrink-0" />
+              {adminTexts.exportCsv}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={logout}
+              title={session.email}
+              className="px-3 sm:px-5"
+            >
+              <LogOut aria-hidden="true" className="size-4 shrink-0" />
+              {adminTexts.logout}
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {status === 'loading' && (
+          <p role="status" className="text-muted-foreground py-12 text-center">
+            {adminTexts.loading}
+          </p>
+        )}
+        {status === 'error' && (
+          <div className="flex flex-col items-center gap-4 py-12 text-center">
+            <p>{adminTexts.loadFailed}</p>
+            <Button variant="outline" onClick={reload}>
+              {adminTexts.retry}
+            </Button>
+          </div>
+        )}
+        {status === 'ready' && registrations.length === 0 && (
+          <p className="text-muted-foreground py-12 text-center">{adminTexts.empty}</p>
+        )}
+        {registrations.length > 0 && (
+          // Only the rows near the viewport are rendered; the spacers stand for the others.
+          <div ref={attachContainer}>
+            <div aria-hidden="true" style={{ height: before }} />
+            {/* role="list": Safari drops the list semantics of an unstyled <ul>. */}
+            <ul
+              ref={attachList}
+              role="list"
+              aria-label={pluralInscricoes(registrations.length)}
+              className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            >
+              {registrations.slice(start, end).map((registration, offset) => (
+                <RegistrationCard
+                  key={registration.id}
+                  registration={registration}
+                  position={start + offset + 1}
+                  total={registrations.length}
+                  entrances={entrances}
+                  onConfirm={confirm}
+                  onSendTicket={sendTicket}
+                  onDelete={askToDelete}
+                />
+              ))}
+            </ul>
+            <div aria-hidden="true" style={{ height: after }} />
+          </div>
+        )}
+      </main>
+
+      <DeleteRegistrationDialog
+        registration={deleteTarget}
+        deleting={deleting}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={deleteTargeted}
+        onCloseAutoFocus={focusAfterDialog}
+      />
+    </div>
+  );
+}
+
+function ConnectionStatus({ connection }: { connection: Connection }) {
+  return (
+    <p role="status" className="flex items-center gap-2">
+      {connection !== 'connecting' && (
+        <>
+          <span
+            aria-hidden="true"
+            className={
+              connection === 'live'
+                ? 'bg-success size-2 rounded-full'
+                : 'bg-warning-foreground size-2 animate-pulse rounded-full'
+            }
+          />
+          {connection === 'live' ? adminTexts.live : adminTexts.reconnecting}
+        </>
+      )}
+    </p>
+  );
+}

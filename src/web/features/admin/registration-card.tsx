@@ -1,0 +1,155 @@
+// One registration in the panel. Memoized: a live change re-renders only the card it touches.
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from '@shared/labels.ts';
+import { formatInternational } from '@shared/phone.ts';
+import type { Registration } from '@shared/registration.schema.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { event } from '@/lib/event-config.ts';
+import { adminTexts } from './admin-texts.ts';
+import type { CardEntrances } from './card-entrance.ts';
+
+export interface RegistrationCardProps {
+  registration: Registration;
+  /** 1-based place in the whole list, and its length: only part of the list is rendered. */
+  position: number;
+  total: number;
+  /** Decides, when the card mounts, whether it animates in and with which delay. */
+  entrances: CardEntrances;
+  /** Resolves true when the registration was confirmed. */
+  onConfirm(registration: Registration): Promise<boolean>;
+  onSendTicket(registration: Registration): void;
+  onDelete(registration: Registration, button: HTMLButtonElement): void;
+}
+
+function RegistrationCardView({
+  registration,
+  position,
+  total,
+  entrances,
+  onConfirm,
+  onSendTicket,
+  onDelete,
+}: RegistrationCardProps) {
+  const headingId = useId();
+  const [entrance] = useState(() => entrances.stepFor(registration.id));
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const ticketButton = useRef<HTMLButtonElement>(null);
+  const focusTicketWhenConfirmed = useRef(false);
+  const pending = registration.status === 'pending';
+
+  // The 'Confirmar' button disappears once confirmed: keep keyboard focus in the card.
+  useEffect(() => {
+    if (!pending && focusTicketWhenConfirmed.current) {
+      focusTicketWhenConfirmed.current = false;
+      ticketButton.current?.focus();
+    }
+  }, [pending]);
+
+  async function confirm() {
+    focusTicketWhenConfirmed.current = document.activeElement === confirmButton.current;
+    setConfirming(true);
+    const ok = await onConfirm(registration);
+    if (!ok) focusTicketWhenConfirmed.current = false;
+    setConfirming(false);
+  }
+
+  const heading = (
+    <h2
+      id={headingId}
+      className="min-w-0 flex-1 text-lg leading-snug font-bold [overflow-wrap:anywhere]"
+    >
+      {registration.nome_completo}
+    </h2>
+  );
+
+  const details: [label: string, value: string][] = [
+    [adminTexts.fields.whatsapp, formatInternational(registration.whatsapp)],
+    [adminTexts.fields.email, registration.email],
+    [adminTexts.fields.company, registration.nome_compania],
+    [adminTexts.fields.bringsSomeone, bringsSomeone(registration) || adminTexts.notAnswered],
+    [
+      adminTexts.fields.confirmation,
+      registration.confirmacao
+        ? confirmacaoLabels[registration.confirmacao]
+        : adminTexts.notAnswered,
+    ],
+    [adminTexts.fields.registeredAt, formatDateTime(registration.created_at, event.timeZone)],
+  ];
+
+  return (
+    <li
+      className={entrance === null ? 'admin-card' : 'admin-card admin-card-enter'}
+      data-stagger={entrance ?? undefined}
+      aria-posinset={position}
+      aria-setsize={total}
+      data-registration-id={registration.id}
+    >
+      <article
+        aria-labelledby={headingId}
+        className="bg-card text-card-foreground flex h-full flex-col gap-4 rounded-lg border p-5 shadow-sm"
+      >
+        <div className="flex items-start justify-between gap-3">
+          {heading}
+          <Badge variant={pending ? 'warning' : 'success'} className="mt-0.5 shrink-0">
+            {statusLabels[registration.status]}
+          </Badge>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {details.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
+        <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
+          {pending && (
+            <Button
+              ref={confirmButton}
+              size="sm"
+              variant="success"
+              disabled={confirming}
+              aria-describedby={headingId}
+              onClick={confirm}
+            >
+              {confirming ? adminTexts.confirming : adminTexts.confirm}
+            </Button>
+          )}
+          <Button
+            ref={ticketButton}
+            size="sm"
+            disabled={pending}
+            aria-describedby={headingId}
+            onClick={() => onSendTicket(registration)}
+          >
+            {adminTexts.sendTicket}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive"
+            aria-describedby={headingId}
+            onClick={(e) => onDelete(registration, e.currentTarget)}
+          >
+            {adminTexts.delete}
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export const RegistrationCard = memo(
+  RegistrationCardView,
+  (previous, next) =>
+    previous.registration === next.registration &&
+    previous.position === next.position &&
+    previous.total === next.total &&
+    previous.entrances === next.entrances &&
+    previous.onConfirm === next.onConfirm &&
+    previous.onSendTicket === next.onSendTicket &&
+    previous.onDelete === next.onDelete,
+);

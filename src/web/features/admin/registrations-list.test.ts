@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Registration } from '@shared/registration.schema.ts';
+import {
+  applyChange,
+  countRegistrations,
+  exportedDescription,
+  parseChange,
+  pluralInscricoes,
+  sortNewestFirst,
+} from './registrations-list.ts';
+
+function registration(id: string, createdAt: string, overrides: Partial<Registration> = {}) {
+  return {
+    id,
+    nome_completo: `Pessoa ${id}`,
+    whatsapp: '+15085551234',
+    email: `${id}@exemplo.com`,
+    nome_compania: 'Construtora Horizonte',
+    levar_alguem: 'sim',
+    confirmacao: 'ok',
+    status: 'pending',
+    created_at: createdAt,
+    ...overrides,
+  } satisfies Registration;
+}
+
+const a = registration('a', '2025-11-20T10:00:00.000Z');
+const b = registration('b', '2025-11-21T10:00:00.000Z');
+const c = registration('c', '2025-11-22T10:00:00.000Z');
+const ids = (list: readonly Registration[]) => list.map((r) => r.id);
+
+describe('sortNewestFirst', () => {
+  it('orders by created_at, newest first, then by id like the server', () => {
+    const sameTimeX = registration('x', '2025-11-21T10:00:00.000Z');
+    expect(ids(sortNewestFirst([a, b, sameTimeX, c]))).toEqual(['c', 'x', 'b', 'a']);
+  });
+});
+
+describe('applyChange', () => {
+  const list = [c, b, a];
+
+  it('inserts a created registration at its place by created_at', () => {
+    const newest = registration('d', '2025-11-23T10:00:00.000Z');
+    const middle = registration('m', '2025-11-21T12:00:00.000Z');
+    const oldest = registration('o', '2025-11-01T10:00:00.000Z');
+    expect(ids(applyChange(list, { type: 'created', registration: newest }))).toEqual([
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
+    expect(ids(applyChange(list, { type: 'created', registration: middle }))).toEqual([
+      'c',
+      'm',
+      'b',
+      'a',
+    ]);
+    expect(ids(applyChange(list, { type: 'created', registration: oldest }))).toEqual([
+      'c',
+      'b',
+      'a',
+      'o',
+    ]);
+    expect(ids(applyChange([], { type: 'created', registration: newest }))).toEqual(['d']);
+  });
+
+  it('ignores a created registration it already has', () => {
+    const again = applyChange(list, { type: 'created', registration: { ...b } });
+    expect(again).toBe(list);
+  });
+
+  it('replaces an updated registration in place, keeping the other rows', () => {
+    const confirmed = { ...b, status: 'confirmed' as const };
+    const next = applyChange(list, { type: 'updated', registration: confirmed });
+    expect(ids(next)).toEqual(['c', 'b', 'a']);
+    expect(next[1]).toBe(confirmed);
+    expect(next[0]).toBe(c);
+    expect(next[2]).toBe(a);
+    expect(list[1]).toBe(b);
+  });
+
+  it('adds an updated registration it did not have', () => {
+    const missed = registration('m', '2025-11-21T12:00:00.000Z', { status: 'confirmed' });
+    expect(ids(applyChange(list, { type: 'updated', registration: missed }))).toEqual([
+      'c',
+      'm',
+      'b',
+      'a',
+    ]);
+  });
+
+  it('removes a deleted registration, and ignores an unknown id', () => {
+    expect(ids(applyChange(list, { type: 'deleted', id: 'b' }))).toEqual(['c', 'a']);
+    expect(applyChange(list, { type: 'deleted', id: 'nope' })).toBe(list);
+  });
+
+  it('replays changes onto a newer snapshot without duplicates', () => {
+    const d = registration('d', '2025-11-23T10:00:00.000Z');
+    const changes = [
+      { type: 'created', registration: d },
+      { type: 'updated', registration: { ...a, status: 'confirmed' } },
+      { type: 'deleted', id: 'b' },
+    ] as const;
+    const snapshot = [d, c, b, a];
+    const replayed = changes.reduce(applyChange, snapshot);
+    expect(ids(replayed)).toEqual(['d', 'c', 'a']);
+    expect(replayed[2]?.status).toBe('confirmed');
+  });
+});
+
+describe('parseChange', () => {
+  it('reads the three kinds of change', () => {
+    expect(parseChange(JSON.stringify({ type: 'created', registration: a }))).toEqual({
+      type: 'created',
+      registration: a,
+    });
+    expect(parseChange(JSON.stringify({ type: 'updated', registration: a }))?.type).toBe('updated');
+    expect(parseChange('{"type":"deleted","id":"a"}')).toEqual({ type: 'deleted', id: 'a' });
+  });
+
+  it('returns null for anything else', () => {
+    for (const data of ['', 'oi', 'null', '[]', '{"type":"deleted"}', '{"type":"created"}']) {
+      expect(parseChange(data)).toBeNull();
+    }
+    expect(parseChange(JSON.stringify({ type: 'other', registration: a }))).toBeNull();
+  });
+});
+
+describe('counts and texts', () => {
+  it('counts total, confirmed and pending', () => {
+    expect(countRegistrations([a, { ...b, status: 'confirmed' }, c])).toEqual({
+      total: 3,
+      confirmed: 1,
+      pending: 2,
+    });
+  });
+
+  it('writes the counts in pt-BR, singular and plural', () => {
+    expect(pluralInscricoes(0)).toBe('0 inscrições');
+    expect(pluralInscricoes(1)).toBe('1 inscrição');
+    expect(pluralInscricoes(10000)).toBe('10.000 inscrições');
+    expect(exportedDescription(1)).toBe('1 inscrição exportada.');
+    expect(exportedDescription(3)).toBe('3 inscrições exportadas.');
+  });
+});

@@ -1,0 +1,124 @@
+// The panel's list as pure functions: newest first (created_at, then id, like the server),
+// live changes applied in place without duplicates.
+import type { Registration } from '@shared/registration.schema.ts';
+
+/** What GET /api/admin/events sends in each `change` event. */
+export type RegistrationChange =
+  { type: 'created' | 'updated'; registration: Registration } | { type: 'deleted'; id: string };
+
+/** Negative when `a` comes first (is newer). */
+export function compareNewestFirst(
+  a: Pick<Registration, 'created_at' | 'id'>,
+  b: Pick<Registration, 'created_at' | 'id'>,
+): number {
+  const byTime = Date.parse(b.created_at) - Date.parse(a.created_at);
+  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export function sortNewestFirst(registrations: readonly Registration[]): Registration[] {
+  return [...registrations].sort(compareNewestFirst);
+}
+
+/** Where `registration` goes in a newest-first list (binary search). */
+function insertionIndex(list: readonly Registration[], registration: Registration): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareNewestFirst(list[middle]!, registration) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Inserts, or replaces the row with the same id; the list stays newest first. */
+export function upsert(list: readonly Registration[], registration: Registration): Registration[] {
+  const existing = list.findIndex((r) => r.id === registration.id);
+  if (existing !== -1) {
+    const current = list[existing]!;
+    if (current.created_at === registration.created_at) {
+      const next = [...list];
+      next[existing] = registration;
+      return next;
+    }
+    list = list.filter((r) => r.id !== registration.id);
+  }
+  const index = insertionIndex(list, registration);
+  return [...list.slice(0, index), registration, ...list.slice(index)];
+}
+
+export function remove(list: readonly Registration[], id: string): Registration[] {
+  const index = list.findIndex((r) => r.id === id);
+  if (index === -1) return list as Registration[];
+  return [...list.slice(0, index), ...list.slice(index + 1)];
+}
+
+/** The list after one change; the same array when nothing changed. */
+export function applyChange(
+  list: readonly Registration[],
+  change: RegistrationChange,
+): Registration[] {
+  switch (change.type) {
+    case 'created': {
+      // A row we already have (from a reload or our own action) is not added twice.
+      if (list.some((r) => r.id === change.registration.id)) return list as Registration[];
+      return upsert(list, change.registration);
+    }
+    case 'updated':
+      return upsert(list, change.registration);
+    case 'deleted':
+      return remove(list, change.id);
+  }
+}
+
+/** Reads a `change` event's data; null for anything that is not a change we know. */
+export function parseChange(data: string): RegistrationChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const change = value as Partial<{ type: unknown; id: unknown; registration: unknown }>;
+  if (change.type === 'deleted') {
+    return typeof change.id === 'string' ? { type: 'deleted', id: change.id } : null;
+  }
+  if (change.type === 'created' || change.type === 'updated') {
+    const r = change.registration as Partial<Registration> | null | undefined;
+    const valid =
+      typeof r === 'object' &&
+      r !== null &&
+      typeof r.id === 'string' &&
+      typeof r.created_at === 'string' &&
+      typeof r.nome_completo === 'string' &&
+      typeof r.status === 'string';
+    return valid ? { type: change.type, registration: r as Registration } : null;
+  }
+  return null;
+}
+
+export interface RegistrationCounts {
+  total: number;
+  confirmed: number;
+  pending: number;
+}
+
+export function countRegistrations(list: readonly Registration[]): RegistrationCounts {
+  let confirmed = 0;
+  for (const r of list) if (r.status === 'confirmed') confirmed += 1;
+  return { total: list.length, confirmed, pending: list.length - confirmed };
+}
+
+/** '1 inscrição' / '3 inscrições' */
+export function pluralInscricoes(count: number): string {
+  return count === 1 ? '1 inscrição' : `${count.toLocaleString('pt-BR')} inscrições`;
+}
+
+/** The 'CSV exportado!' toast's description: '3 inscrições exportadas.' */
+export function exportedDescription(count: number): string {
+  return count === 1
+    ? '1 inscrição exportada.'
+    : `${count.toLocaleString('pt-BR')} inscrições exportadas.`;
+}
