@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // The server reads it to preload the chunk of the page requested (plugins/web-app.ts).
+    manifest: true,
     // No inline <script>/<style> in the built page: the CSP allows neither.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },

@@ -71,7 +71,8 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
   console.log(`registrations: ${total} with ${concurrency} in flight, ${failures} not 201`);
   console.log(`throughput: ${(total / seconds).toFixed(0)} registrations/s`);
   console.log(`latency ms: p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${pct(1)}`);

@@ -64,3 +64,30 @@ describe('served pages', () => {
     });
   });
 });
+
+describe('lazy pages', () => {
+  it('preloads the chunk of the page requested, and only that page’s', async () => {
+    server = await startAppServer();
+    const preloads = async (path: string) =>
+      [
+        ...(await (await server!.request(path)).text()).matchAll(
+          /rel="modulepreload"[^>]*href="([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
+    const form = await preloads('/convite');
+    expect(form.some((href) => /registration-page-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    expect(form.some((href) => /admin-page/.test(href ?? ''))).toBe(false);
+    for (const href of form) {
+      const response = await server.request(href!);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
+    expect(await preloads('/')).toEqual([]);
+    expect((await preloads('/admin')).some((href) => /admin-page/.test(href ?? ''))).toBe(true);
+  });
+
+  it('does not serve the build manifest', async () => {
+    server = await startAppServer();
+    expect((await server.request('/.vite/manifest.json')).status).toBe(404);
+  });
+});

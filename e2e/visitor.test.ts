@@ -52,6 +52,8 @@ async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
   pages.push(page);
   await page.goto(server.url + path);
+  // Some pages are lazy chunks: wait until the page itself has rendered.
+  await page.locator('main').waitFor();
   return page;
 }
 

@@ -60,13 +60,20 @@ export async function launchBrowser(
   };
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** axe-core's violations on the page as it is now (rule id and the first target of each). */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run();
     return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes[0]?.target)}`);
   });

@@ -1,28 +1,25 @@
 // The one event this site registers people for. Operators override these defaults with
-// EVENT_CONFIG (a JSON file); the server hands the merged result to the browser.
-import { z } from 'zod';
-
-export const eventConfigSchema = z.strictObject({
-  name: z.string().min(1),
-  tagline: z.string().min(1),
+// EVENT_CONFIG (a JSON file, checked by the server at boot); the server hands the merged
+// result to the browser. No zod here: the public pages import this file.
+export interface EventConfig {
+  name: string;
+  tagline: string;
   /** Calendar date of the event, `YYYY-MM-DD`, in the event's time zone. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date: string;
   /** Start time, `HH:MM` (24 h), in the event's time zone. */
-  time: z.string().regex(/^\d{2}:\d{2}$/),
-  timeZone: z.string().min(1),
-  venue: z.string().min(1),
-  city: z.string().min(1),
+  time: string;
+  timeZone: string;
+  venue: string;
+  city: string;
   /** CSV export file names start with this. */
-  csvPrefix: z.string().regex(/^[\w-]+$/),
+  csvPrefix: string;
   /** Who collects the data, shown on the privacy page. */
-  organizer: z.string().min(1),
+  organizer: string;
   /** Where attendees ask for access to, or deletion of, their data. */
-  contactEmail: z.string().email(),
+  contactEmail: string;
   /** How many days after the event the registrations are kept. */
-  retentionDays: z.number().int().positive(),
-});
-
-export type EventConfig = z.infer<typeof eventConfigSchema>;
+  retentionDays: number;
+}
 
 export const defaultEvent: EventConfig = {
   name: 'Build Safe',

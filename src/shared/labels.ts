@@ -23,11 +23,14 @@ export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>):
   return '';
 }
 
-/** '21/11/2025, 14:03' in the event's time zone. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** '21/11/2025, 14:03' in the event's time zone (one formatter per zone: the list can be long). */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }

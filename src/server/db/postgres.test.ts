@@ -1,7 +1,11 @@
 // The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startTestServer, validRegistration, type TestServer } from '../test-support/test-server.ts';
+import {
+  startTestServer,
+  validRegistration,
+  type TestServer,
+} from '../test-support/test-server.ts';
 
 let database: TempPostgres;
 let server: TestServer;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
 import type { EventConfig } from '../../shared/event.ts';
-import { pagePaths } from '../../shared/paths.ts';
+import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
@@ -28,6 +28,45 @@ function withEvent(html: string, event: EventConfig, eventJson: string): string 
     .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`);
 }
 
+// The pages that are lazy chunks in the browser app (src/web/app/pages.ts), by source module.
+const lazyPages: Record<string, string> = {
+  [paths.register]: 'src/web/features/registration/registration-page.tsx',
+  [paths.privacy]: 'src/web/features/privacy/privacy-page.tsx',
+  [paths.admin]: 'src/web/features/admin/admin-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** `<link>`s that fetch a lazy page's chunks with the page, not after the app starts. */
+function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(module);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+function readManifest(webRoot: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
 async function webApp(app: FastifyInstance) {
   const indexFile = join(app.config.webRoot, 'index.html');
   const built = existsSync(indexFile);
@@ -39,12 +78,20 @@ async function webApp(app: FastifyInstance) {
     ? withEvent(readFileSync(indexFile, 'utf8'), app.config.event, eventJson)
     : '';
 
-  function sendPage(reply: FastifyReply, status: number) {
+  const manifest = built ? readManifest(app.config.webRoot) : {};
+  const pageHtml = new Map(
+    Object.entries(lazyPages).map(([path, module]) => [
+      path,
+      indexHtml.replace('</head>', `${preloadLinks(manifest, module)}</head>`),
+    ]),
+  );
+
+  function sendPage(reply: FastifyReply, status: number, path?: string) {
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send((path && pageHtml.get(path)) ?? indexHtml);
   }
 
   if (built) {
@@ -61,7 +108,7 @@ async function webApp(app: FastifyInstance) {
       },
     });
     for (const path of pagePaths) {
-      app.get(path, (_request, reply) => sendPage(reply, 200));
+      app.get(path, (_request, reply) => sendPage(reply, 200, path));
     }
   }
 

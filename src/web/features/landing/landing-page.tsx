@@ -1,10 +1,12 @@
 import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatEventDayMonth, formatEventTime } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { event } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { loadRegistrationPage } from '@/app/pages.ts';
 
 interface Highlight {
   icon: LucideIcon;
@@ -24,6 +26,11 @@ const highlights: Highlight[] = [
 
 export function LandingPage() {
   useDocumentTitle(event.name);
+  // Fetch the form while the visitor reads, so 'Fazer Inscrição' opens it at once.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadRegistrationPage().catch(() => {}), 500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <main className="bg-primary text-primary-foreground relative flex min-h-dvh flex-col overflow-hidden">
       {/* A soft amber glow, like site lights at dawn; purely decorative. */}

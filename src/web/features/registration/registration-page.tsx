@@ -1,3 +1,5 @@
+// First: zod must be configured before any schema module runs (see zod-config.ts).
+import '@/lib/zod-config.ts';
 import { event } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { EventHeader } from './event-header.tsx';
