@@ -850,6 +850,8 @@ describe('registration form', () => {
     await page.waitForURL(server.url + paths.privacy);
     await page.getByRole('link', { name: 'Voltar para a inscrição' }).click();
     await page.waitForURL(server.url + paths.register);
+    // The URL changes as React starts rendering the page: wait for the form itself.
+    await fields(page).nome.waitFor();
     expect(await formState(page)).toEqual(typed);
 
     await page.reload();
@@ -863,6 +865,7 @@ describe('registration form', () => {
     await page.waitForURL(server.url + paths.thanks);
     await page.getByRole('link', { name: 'Voltar para Início' }).click();
     await page.waitForURL(server.url + paths.register);
+    await fields(page).nome.waitFor();
     expect(await formState(page)).toMatchObject({ nome_completo: '', whatsapp_pais: 'US' });
   });
 });
