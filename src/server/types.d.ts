@@ -1,7 +1,6 @@
 // What the app's plugins add to Fastify, typed once.
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { LiveStream } from './live/live.routes.ts';
 import type { LiveUpdates } from './live/live-updates.ts';
 
 declare module 'fastify' {
@@ -9,7 +8,6 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     live: LiveUpdates;
-    liveStreams: Set<LiveStream>;
     /** Every route (method, url) as registered; see app.ts. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
   }

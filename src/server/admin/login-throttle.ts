@@ -1,5 +1,5 @@
 // Login throttling, in memory (each instance counts its own attempts; see
-// docs/decisions/2025-11-23-admin-login-throttling.md). Three sliding windows of failures:
+// docs/decisions/0007-admin-sessions-and-login-throttling.md). Three sliding windows of failures:
 // - per (account, IP): an attacker guessing one account from one address stops quickly;
 // - per IP, across accounts: one address spraying many accounts stops too;
 // - per account, across IPs: a looser ceiling against a distributed attack, which does not

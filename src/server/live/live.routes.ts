@@ -11,7 +11,7 @@ import type { RegistrationChange } from './live-updates.ts';
 
 const heartbeatMs = 10_000;
 
-export interface LiveStream {
+interface LiveStream {
   request: FastifyRequest;
   end(): void;
 }
@@ -22,7 +22,6 @@ function frame(change: RegistrationChange): string {
 
 export async function liveRoutes(app: FastifyInstance) {
   const streams = new Set<LiveStream>();
-  app.decorate('liveStreams', streams);
 
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {

@@ -1,6 +1,6 @@
 // Security headers on every response (helmet), and Cache-Control: no-store on every API
 // response, since API answers may carry personal data. Why styles may be inline and scripts
-// never: docs/decisions/2025-11-23-csp-inline-styles.md.
+// never: docs/decisions/0006-csp-inline-styles-never-scripts.md.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
