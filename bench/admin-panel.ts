@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { startTestServer } from '../src/server/test-support/test-server.ts';
@@ -14,7 +14,7 @@ import { api } from '../src/shared/paths.ts';
 const total = Number(process.argv[2] ?? 10_000);
 const liveSamples = 20;
 const confirmSamples = 5;
-const webRoot = process.env.BENCH_WEB_ROOT ?? process.env.E2E_WEB_ROOT ?? 'dist/web';
+const webRoot = resolve(process.env.BENCH_WEB_ROOT ?? process.env.E2E_WEB_ROOT ?? 'dist/web');
 const adminEnv = { ADMIN_EMAIL: 'bench@exemplo.com', ADMIN_PASSWORD: 'senha-do-benchmark-2025' };
 
 const deadline = setTimeout(() => {

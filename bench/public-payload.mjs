@@ -1,52 +1,46 @@
-// Prints what each page makes the browser download (JS and CSS, raw and gzipped), from the
-// built site: the public pages must stay small and never load the admin panel's code.
-// Run after `npm run build`: node bench/public-payload.mjs
-import { readFileSync, readdirSync } from 'node:fs';
+// Prints what each page makes the browser download before it shows (JS and CSS, raw and
+// gzipped), read from the built site's Vite manifest: the entry, plus the lazy page's chunks,
+// which the server preloads with the page. Run after `npm run build`: node bench/public-payload.mjs
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = 'dist/web';
-const assets = join(root, 'assets');
-const html = readFileSync(join(root, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+const manifest = JSON.parse(readFileSync(join(root, '.vite/manifest.json'), 'utf8'));
 
-function size(file) {
-  const bytes = readFileSync(join(assets, file));
-  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}
+const pages = {
+  '/ (landing), /obrigado, 404': null,
+  '/convite (form)': 'src/web/features/registration/registration-page.tsx',
+  '/privacidade': 'src/web/features/privacy/privacy-page.tsx',
+  '/admin': 'src/web/features/admin/admin-page.tsx',
+};
 
-function kb(n) {
-  return `${(n / 1024).toFixed(1)} KB`;
-}
-
-// Static imports of a chunk, followed transitively (Vite emits `from"./x.js"`).
-function closure(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  if (!file.endsWith('.js')) return seen;
-  const code = readFileSync(join(assets, file), 'utf8');
-  for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) closure(m[1], seen);
+function files(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) files(imported, seen);
   return seen;
 }
 
-const publicFiles = new Set(entry.flatMap((f) => [...closure(f)]));
-const adminChunk = readdirSync(assets).find((f) => /^admin-page-.*\.js$/.test(f));
-const adminFiles = adminChunk ? [...closure(adminChunk)].filter((f) => !publicFiles.has(f)) : [];
-
-function report(label, files) {
-  const total = files.reduce(
-    (acc, f) => {
-      const s = size(f);
-      return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
-    },
-    { raw: 0, gzip: 0 },
-  );
-  console.log(`${label}: ${kb(total.raw)} raw, ${kb(total.gzip)} gzip (${files.length} files)`);
-  for (const f of files) console.log(`  ${f}: ${kb(size(f).raw)} raw, ${kb(size(f).gzip)} gzip`);
+function size(file) {
+  const bytes = readFileSync(join(root, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
-report('public pages (/, /convite, /obrigado)', [...publicFiles]);
-report('admin panel, loaded only on /admin', adminFiles);
-console.log(
-  `admin code in the public payload: ${[...publicFiles].some((f) => f.startsWith('admin-page-')) ? 'YES' : 'no'}`,
-);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const entry = files('index.html');
+
+for (const [label, module] of Object.entries(pages)) {
+  const all = new Set([...entry, ...(module ? files(module) : [])]);
+  const js = [...all].filter((f) => f.endsWith('.js')).map(size);
+  const css = [...all].filter((f) => f.endsWith('.css')).map(size);
+  const sum = (list, key) => list.reduce((total, s) => total + s[key], 0);
+  console.log(
+    `${label}: JS ${kb(sum(js, 'gzip'))} gzip (${kb(sum(js, 'raw'))} raw), ` +
+      `CSS ${kb(sum(css, 'gzip'))} gzip, ${all.size} files`,
+  );
+}
+const adminInPublic = [...entry].some((file) => file.includes('admin-page'));
+console.log(`admin code in the entry chunk: ${adminInPublic ? 'YES' : 'no'}`);
