@@ -24,13 +24,17 @@ describe('two open panels', () => {
 
   beforeAll(async () => {
     server = await startAppServer(admin);
+    // The ticket opens WhatsApp: answered here, the test never leaves the machine.
+    await browser.context.route('https://wa.me/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }),
+    );
   });
 
   afterAll(async () => {
     await server?.close();
   });
 
-  it('both show a new registration, a confirm and a delete made anywhere, without reload', async () => {
+  it('both show a new registration, a confirm, a ticket sent and a delete made anywhere, without reload', async () => {
     browser.problems.length = 0;
     const panelA = await browser.newPage();
     const panelB = await browser.newPage();
@@ -90,6 +94,24 @@ describe('two open panels', () => {
         .getByRole('button', { name: 'Enviar Ingresso' })
         .isEnabled(),
     ).toBe(true);
+
+    // Send the ticket in A: B shows who already got one.
+    expect(
+      await card(panelB, 'Helena Ao Vivo')
+        .getByText('Ingresso enviado em', { exact: false })
+        .count(),
+    ).toBe(0);
+    const [popup] = await Promise.all([
+      panelA.waitForEvent('popup'),
+      card(panelA, 'Helena Ao Vivo').getByRole('button', { name: 'Enviar Ingresso' }).click(),
+    ]);
+    await popup.close();
+    for (const panel of [panelA, panelB]) {
+      await card(panel, 'Helena Ao Vivo')
+        .getByText('Ingresso enviado em', { exact: false })
+        .waitFor();
+      await panel.getByText('1 ingresso enviado', { exact: false }).waitFor();
+    }
 
     // Delete in A, through the dialog naming the person: gone from B.
     await card(panelA, 'Igor Mais Novo').getByRole('button', { name: 'Excluir' }).click();

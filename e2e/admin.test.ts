@@ -241,6 +241,38 @@ describe('the panel', () => {
     await page.getByText('Ingresso enviado!').waitFor();
     await page.getByText('Mensagem enviada para Ana Conceição').waitFor();
 
+    // The server recorded the send: the card says when, the header counts it.
+    const sentLine = ana.getByText('Ingresso enviado em', { exact: false });
+    await sentLine.waitFor();
+    const sentAt = async () =>
+      (
+        await server.app.db.kysely
+          .selectFrom('registrations')
+          .select('ticket_sent_at')
+          .where('id', '=', first.id)
+          .executeTakeFirstOrThrow()
+      ).ticket_sent_at!;
+    const firstSend = await sentAt();
+    expect(await sentLine.innerText()).toBe(
+      `Ingresso enviado em ${formatDateTime(firstSend, defaultEvent.timeZone)}`,
+    );
+    expect(
+      await card(page, 'Bruno Souza').getByText('Ingresso enviado em', { exact: false }).count(),
+    ).toBe(0);
+    await page
+      .getByText('3 inscrições · 1 confirmada · 2 pendentes · 1 ingresso enviado')
+      .waitFor();
+    expect(await ticket.isEnabled()).toBe(true);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Sending again stays possible and moves the recorded time.
+    const [again] = await Promise.all([page.waitForEvent('popup'), ticket.click()]);
+    expect(again.url()).toBe(expectedWhatsappLink(first.whatsapp, 'Ana Conceição'));
+    await again.close();
+    await expect.poll(sentAt).not.toBe(firstSend);
+    expect(Date.parse(await sentAt())).toBeGreaterThan(Date.parse(firstSend));
+
     // CSV: the file, its BOM, the spec's columns and every row.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

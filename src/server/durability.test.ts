@@ -69,6 +69,7 @@ function people(run: string, count: number): Sent[] {
         levar_alguem: levar,
         confirmacao,
         status: 'pending',
+        ticket_sent_at: null,
       },
     };
   });

@@ -15,6 +15,7 @@ export const apiErrors = {
   unsupportedMediaType: 'Envie os dados em formato JSON.',
   badJson: 'Os dados enviados não são um JSON válido.',
   notFound: 'Não encontrado.',
+  notConfirmed: 'Confirme a inscrição antes de enviar o ingresso.',
   unauthorized: 'Faça login para continuar.',
   forbidden: 'Pedido recusado: origem não permitida.',
   internal: 'Erro interno. Tente novamente em instantes.',

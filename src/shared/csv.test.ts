@@ -15,6 +15,7 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     confirmacao: 'agenda',
     status: 'confirmed',
     created_at: '2025-11-21T19:03:00.000Z',
+    ticket_sent_at: null,
     ...overrides,
   };
 }
@@ -101,6 +102,13 @@ describe('buildCsv', () => {
       'Data de Inscrição',
     ]);
     expect(header).toEqual([...csvHeader]);
+  });
+
+  it('keeps the spec columns when a ticket was sent: ticket_sent_at is not exported', () => {
+    const sent = registration({ ticket_sent_at: '2025-11-22T15:00:00.000Z' });
+    const [header, row] = parse(buildCsv([sent], timeZone));
+    expect(header).toEqual([...csvHeader]);
+    expect(row).toEqual(parse(buildCsv([registration()], timeZone))[1]);
   });
 
   it('writes one row per registration, in the order given, with pt-BR labels', () => {

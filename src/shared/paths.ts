@@ -16,6 +16,7 @@ export const api = {
   adminRegistrations: '/api/admin/registrations',
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',
+  adminTicket: '/api/admin/registrations/:id/ticket',
   adminEvents: '/api/admin/events',
 } as const;
 

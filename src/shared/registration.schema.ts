@@ -92,6 +92,8 @@ export interface Registration {
   status: RegistrationStatus;
   /** ISO 8601, set by the server. */
   created_at: string;
+  /** When the organizer last sent the WhatsApp ticket (ISO 8601, by the server); null: never. */
+  ticket_sent_at: string | null;
 }
 
 /** zod issues as `{ field: message }`, the first message per field. */

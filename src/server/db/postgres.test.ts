@@ -1,5 +1,7 @@
-// The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering.
+// The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering, ticket sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, withId } from '../../shared/paths.ts';
+import { loginAsAdmin } from '../test-support/admin-session.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import {
   startTestServer,
@@ -53,5 +55,22 @@ describe('on PostgreSQL', () => {
       .where('email_key', '=', body.email.toLowerCase())
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('records a ticket send once confirmed (the added ticket_sent_at column)', async () => {
+    const { cookie } = await loginAsAdmin(server);
+    const created = await server.request('/api/registrations', {
+      method: 'POST',
+      json: validRegistration(),
+    });
+    const { id, ticket_sent_at } = await created.json();
+    expect(ticket_sent_at).toBeNull();
+    const send = () =>
+      server.request(withId(api.adminTicket, id), { method: 'POST', headers: { cookie } });
+    expect((await send()).status).toBe(409);
+    await server.request(withId(api.adminConfirm, id), { method: 'POST', headers: { cookie } });
+    const sent = await send();
+    expect(sent.status).toBe(200);
+    expect((await sent.json()).ticket_sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
   });
 });

@@ -13,6 +13,8 @@ export interface RegistrationsTable {
   confirmacao: 'ok' | 'agenda' | null;
   status: Generated<'pending' | 'confirmed'>;
   created_at: string;
+  /** When the WhatsApp ticket was last sent (ISO 8601, UTC); null until the first send. */
+  ticket_sent_at: string | null;
 }
 
 export interface AdminsTable {

@@ -7,6 +7,8 @@ import {
   confirmRegistration,
   deleteRegistration,
   listRegistrations,
+  markTicketSent,
+  NotConfirmedError,
 } from './registrations.repository.ts';
 
 const idParams = {
@@ -26,6 +28,26 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
       await app.live.publish({ type: 'updated', registration });
       return registration;
+    },
+  );
+
+  // The ticket itself goes out through wa.me from the organizer's browser; this records the send
+  // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
+  app.post<{ Params: { id: string } }>(
+    api.adminTicket,
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      try {
+        const registration = await markTicketSent(app.db.kysely, request.params.id);
+        if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+        await app.live.publish({ type: 'updated', registration });
+        return registration;
+      } catch (error) {
+        if (error instanceof NotConfirmedError) {
+          return sendError(reply, 409, 'not_confirmed', apiErrors.notConfirmed);
+        }
+        throw error;
+      }
     },
   );
 

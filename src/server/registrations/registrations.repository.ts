@@ -25,6 +25,7 @@ function toRegistration(row: RegistrationRow): Registration {
     confirmacao: row.confirmacao,
     status: row.status,
     created_at: row.created_at,
+    ticket_sent_at: row.ticket_sent_at,
   };
 }
 
@@ -83,6 +84,38 @@ export async function confirmRegistration(
     .returningAll()
     .executeTakeFirst();
   return row && toRegistration(row);
+}
+
+export class NotConfirmedError extends Error {
+  constructor() {
+    super('registration not confirmed');
+  }
+}
+
+/**
+ * Records that the organizer sent the ticket now (every send moves the time). Undefined when
+ * there is no such registration; NotConfirmedError while it is pending (the spec enables the
+ * ticket only once confirmed).
+ */
+export async function markTicketSent(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Registration | undefined> {
+  const row = await db
+    .updateTable('registrations')
+    .set({ ticket_sent_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed')
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return toRegistration(row);
+  const existing = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (existing) throw new NotConfirmedError();
+  return undefined;
 }
 
 /** True when a registration was removed. */

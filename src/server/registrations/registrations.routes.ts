@@ -38,6 +38,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
           ...input,
           status: 'pending',
           created_at: new Date().toISOString(),
+          ticket_sent_at: null,
         };
         return reply.code(201).send(decoy);
       }

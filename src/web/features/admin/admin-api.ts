@@ -36,6 +36,11 @@ export function confirmRegistration(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminConfirm, id), { method: 'POST' });
 }
 
+/** Records that the ticket was just sent (the wa.me tab opened); the answer carries the time. */
+export function markTicketSent(id: string): Promise<Registration> {
+  return apiRequest<Registration>(withId(api.adminTicket, id), { method: 'POST' });
+}
+
 export function deleteRegistration(id: string): Promise<void> {
   return apiRequest<void>(withId(api.adminRegistration, id), { method: 'DELETE' });
 }

@@ -14,6 +14,7 @@ import {
   isNotFound,
   isUnauthorized,
   logOut,
+  markTicketSent,
   type AdminSession,
 } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
@@ -68,13 +69,24 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     [apply, expired],
   );
 
-  const sendTicket = useCallback((registration: Registration) => {
-    const link = whatsappLink(registration.whatsapp, ticketMessage(registration, event));
-    window.open(link, '_blank', 'noopener,noreferrer');
-    toast.success(adminTexts.ticketSent, {
-      description: adminTexts.ticketSentDescription(registration.nome_completo),
-    });
-  }, []);
+  const sendTicket = useCallback(
+    async (registration: Registration) => {
+      // Opened within the click itself: after an await, popup blockers would stop the tab.
+      const link = whatsappLink(registration.whatsapp, ticketMessage(registration, event));
+      window.open(link, '_blank', 'noopener,noreferrer');
+      toast.success(adminTexts.ticketSent, {
+        description: adminTexts.ticketSentDescription(registration.nome_completo),
+      });
+      // Then the server records the send, so every panel shows who already got a ticket.
+      try {
+        apply({ type: 'updated', registration: await markTicketSent(registration.id) });
+      } catch (error) {
+        if (isUnauthorized(error)) expired();
+        else toast.error(adminTexts.ticketRecordFailed);
+      }
+    },
+    [apply, expired],
+  );
 
   const askToDelete = useCallback((registration: Registration, button: HTMLButtonElement) => {
     returnFocusTo.current = button;
@@ -158,7 +170,9 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
                   {pluralInscricoes(counts.total)} · {counts.confirmed.toLocaleString('pt-BR')}{' '}
                   {counts.confirmed === 1 ? 'confirmada' : 'confirmadas'} ·{' '}
                   {counts.pending.toLocaleString('pt-BR')}{' '}
-                  {counts.pending === 1 ? 'pendente' : 'pendentes'}
+                  {counts.pending === 1 ? 'pendente' : 'pendentes'} ·{' '}
+                  {counts.ticketsSent.toLocaleString('pt-BR')}{' '}
+                  {counts.ticketsSent === 1 ? 'ingresso enviado' : 'ingressos enviados'}
                 </p>
               )}
               <ConnectionStatus connection={connection} />

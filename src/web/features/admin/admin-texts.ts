@@ -33,6 +33,8 @@ export const adminTexts = {
   confirmedDescription: 'Status atualizado com sucesso.',
   ticketSent: 'Ingresso enviado!',
   ticketSentDescription: (name: string) => `Mensagem enviada para ${name}`,
+  ticketSentAt: (dateTime: string) => `Ingresso enviado em ${dateTime}`,
+  ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
   noData: 'Nenhum dado',
   noDataDescription: 'Não há inscrições para exportar.',
   csvExported: 'CSV exportado!',

@@ -1,4 +1,5 @@
 // One registration in the panel. Memoized: a live change re-renders only the card it touches.
+import { Check } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from '@shared/labels.ts';
 import { formatInternational } from '@shared/phone.ts';
@@ -18,7 +19,8 @@ export interface RegistrationCardProps {
   entrances: CardEntrances;
   /** Resolves true when the registration was confirmed. */
   onConfirm(registration: Registration): Promise<boolean>;
-  onSendTicket(registration: Registration): void;
+  /** Opens WhatsApp at once, then records the send on the server. */
+  onSendTicket(registration: Registration): Promise<void>;
   onDelete(registration: Registration, button: HTMLButtonElement): void;
 }
 
@@ -32,6 +34,7 @@ function RegistrationCardView({
   onDelete,
 }: RegistrationCardProps) {
   const headingId = useId();
+  const ticketSentId = useId();
   const [entrance] = useState(() => entrances.stepFor(registration.id));
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -104,6 +107,12 @@ function RegistrationCardView({
             </div>
           ))}
         </dl>
+        {registration.ticket_sent_at && (
+          <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
+            <Check aria-hidden="true" className="text-success size-4 shrink-0" />
+            {adminTexts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
+          </p>
+        )}
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
           {pending && (
@@ -122,8 +131,10 @@ function RegistrationCardView({
             ref={ticketButton}
             size="sm"
             disabled={pending}
-            aria-describedby={headingId}
-            onClick={() => onSendTicket(registration)}
+            aria-describedby={
+              registration.ticket_sent_at ? `${headingId} ${ticketSentId}` : headingId
+            }
+            onClick={() => void onSendTicket(registration)}
           >
             {adminTexts.sendTicket}
           </Button>

@@ -20,6 +20,7 @@ function registration(id: string, createdAt: string, overrides: Partial<Registra
     confirmacao: 'ok',
     status: 'pending',
     created_at: createdAt,
+    ticket_sent_at: null,
     ...overrides,
   } satisfies Registration;
 }
@@ -127,11 +128,19 @@ describe('parseChange', () => {
 });
 
 describe('counts and texts', () => {
-  it('counts total, confirmed and pending', () => {
+  it('counts total, confirmed, pending and tickets sent', () => {
     expect(countRegistrations([a, { ...b, status: 'confirmed' }, c])).toEqual({
       total: 3,
       confirmed: 1,
       pending: 2,
+      ticketsSent: 0,
+    });
+    const sent = { status: 'confirmed', ticket_sent_at: '2025-11-22T12:00:00.000Z' } as const;
+    expect(countRegistrations([{ ...a, ...sent }, { ...b, ...sent }, c])).toEqual({
+      total: 3,
+      confirmed: 2,
+      pending: 1,
+      ticketsSent: 2,
     });
   });
 

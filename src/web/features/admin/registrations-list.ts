@@ -103,12 +103,18 @@ export interface RegistrationCounts {
   total: number;
   confirmed: number;
   pending: number;
+  /** People whose ticket was sent at least once. */
+  ticketsSent: number;
 }
 
 export function countRegistrations(list: readonly Registration[]): RegistrationCounts {
   let confirmed = 0;
-  for (const r of list) if (r.status === 'confirmed') confirmed += 1;
-  return { total: list.length, confirmed, pending: list.length - confirmed };
+  let ticketsSent = 0;
+  for (const r of list) {
+    if (r.status === 'confirmed') confirmed += 1;
+    if (r.ticket_sent_at) ticketsSent += 1;
+  }
+  return { total: list.length, confirmed, pending: list.length - confirmed, ticketsSent };
 }
 
 /** '1 inscrição' / '3 inscrições' */
