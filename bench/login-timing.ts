@@ -1,0 +1,42 @@
+// A wrong e-mail and a wrong password must take the same time to refuse (both run scrypt), so
+// the login cannot tell an attacker which e-mails have accounts. Prints both, and their ratio.
+// Run: npx tsx bench/login-timing.ts [rounds]
+import { createAdmin } from '../src/server/admin/admins.repository.ts';
+import { startTestServer } from '../src/server/test-support/test-server.ts';
+import { api } from '../src/shared/paths.ts';
+
+const rounds = Number(process.argv[2] ?? 8);
+const server = await startTestServer({ TRUST_PROXY: '1' });
+
+async function timedLogin(email: string, ip: string): Promise<number> {
+  const start = performance.now();
+  const response = await server.request(api.adminLogin, {
+    method: 'POST',
+    json: { email, password: 'definitely not the password' },
+    headers: { 'x-forwarded-for': ip },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
+  return performance.now() - start;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+try {
+  const email = 'organizadora@bench.example';
+  await createAdmin(server.app.db.kysely, email, 'correct horse battery staple');
+  const wrongPassword: number[] = [];
+  const unknownEmail: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    // A new address each time keeps the login throttle out of the measurement.
+    wrongPassword.push(await timedLogin(email, `198.51.100.${2 * i + 1}`));
+    unknownEmail.push(await timedLogin(`ninguem.${i}@bench.example`, `198.51.100.${2 * i + 2}`));
+  }
+  const a = median(wrongPassword);
+  const b = median(unknownEmail);
+  console.log(`login-timing: wrong password, median ${a.toFixed(0)} ms (${rounds} rounds)`);
+  console.log(`login-timing: unknown e-mail, median ${b.toFixed(0)} ms (${rounds} rounds)`);
+  console.log(`login-timing: ratio unknown/wrong ${(b / a).toFixed(2)} (1.00 = indistinguishable)`);
+} finally {
+  await server.close();
+}
