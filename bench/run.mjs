@@ -1,6 +1,8 @@
-// `npm run bench`: builds if needed, then runs every measurement and prints its figures.
+// `npm run bench`: builds when the build is missing or stale, then runs every measurement
+// and prints its figures.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { buildIsCurrent } from '../scripts/build-state.mjs';
 
 function run(command, args) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
@@ -8,7 +10,7 @@ function run(command, args) {
   if (result.status !== 0) process.exitCode = 1;
 }
 
-if (!existsSync('dist/server/server.js') || !existsSync('dist/web/index.html')) {
+if (!buildIsCurrent()) {
   run('npm', ['run', 'build']);
 }
 const scripts = readdirSync('bench')

@@ -65,6 +65,19 @@ describe('served pages', () => {
   });
 });
 
+describe('operator text with replacement patterns', () => {
+  it('keeps an event name with $ signs intact in the page and its JSON', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json');
+    const name = "Build $' $& $` $1 Safe";
+    writeFileSync(file, JSON.stringify({ name }));
+    server = await startAppServer({ EVENT_CONFIG: file });
+    const html = await (await server.request('/convite')).text();
+    expect(eventJson(html)).toMatchObject({ name });
+    expect(html).toContain('<title>Inscrição · Build $&#39; $&#38; $` $1 Safe</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+});
+
 describe('lazy pages', () => {
   it('preloads the chunk of the page requested, and only that page’s', async () => {
     server = await startAppServer();
@@ -84,10 +97,16 @@ describe('lazy pages', () => {
     }
     expect(await preloads('/')).toEqual([]);
     expect((await preloads('/admin')).some((href) => /admin-page/.test(href ?? ''))).toBe(true);
+    expect((await preloads('/privacidade')).some((href) => /privacy-page/.test(href ?? ''))).toBe(
+      true,
+    );
   });
 
-  it('does not serve the build manifest', async () => {
+  it('does not serve the build manifest, nor index.html without the event', async () => {
     server = await startAppServer();
     expect((await server.request('/.vite/manifest.json')).status).toBe(404);
+    const raw = await server.request('/index.html');
+    expect(raw.status).toBe(404);
+    expect(eventJson(await raw.text())).toMatchObject({ name: 'Build Safe' });
   });
 });

@@ -1,10 +1,10 @@
-// `npm start`: builds on first run (fresh clone), then serves the built site and the API.
+// `npm start`: builds when there is no build or the sources changed since (a fresh clone, a
+// `git pull`), then serves the built site and the API.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { buildIsCurrent } from './build-state.mjs';
 
-const built = existsSync('dist/server/server.js') && existsSync('dist/web/index.html');
-if (!built) {
-  console.log('Primeira execução: compilando o site (npm run build)…');
+if (!buildIsCurrent()) {
+  console.log('Compilando o site (npm run build)… / Building the site…');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -16,16 +16,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Sets the content of the `<meta ATTRIBUTE content="...">` tag to `value` (already escaped). */
+function setMeta(html: string, attribute: string, value: string): string {
+  const tag = new RegExp(`(<meta\\s+${attribute}\\s+content=")[^"]*"`);
+  // A function, not a string: a `$` in the operator's text is not a replacement pattern.
+  return html.replace(tag, (_match, start: string) => `${start}${value}"`);
+}
+
 /** The page with the event's JSON, and the title and link preview (WhatsApp) naming the event. */
 function withEvent(html: string, event: EventConfig, eventJson: string): string {
   const title = escapeHtml(`Inscrição · ${event.name}`);
   const description = escapeHtml(event.tagline);
-  return html
-    .replace(eventConfigPlaceholder, eventJson)
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*"/, `$1${title}"`)
-    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
-    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`);
+  let page = html
+    .replace(eventConfigPlaceholder, () => eventJson)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+  page = setMeta(page, 'property="og:title"', title);
+  page = setMeta(page, 'property="og:description"', description);
+  return setMeta(page, 'name="description"', description);
 }
 
 // The pages that are lazy chunks in the browser app (src/web/app/pages.ts), by source module.
@@ -82,7 +89,7 @@ async function webApp(app: FastifyInstance) {
   const pageHtml = new Map(
     Object.entries(lazyPages).map(([path, module]) => [
       path,
-      indexHtml.replace('</head>', `${preloadLinks(manifest, module)}</head>`),
+      indexHtml.replace('</head>', () => `${preloadLinks(manifest, module)}</head>`),
     ]),
   );
 
@@ -100,6 +107,8 @@ async function webApp(app: FastifyInstance) {
       index: false,
       wildcard: false,
       serve: true,
+      // index.html is only ever sent with the event filled in (sendPage), never as a file.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // Hashed file names under /assets never change: cache them for a year.
       setHeaders(res, path) {
         if (path.includes('/assets/')) {
