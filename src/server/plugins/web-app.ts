@@ -78,6 +78,13 @@ async function webApp(app: FastifyInstance) {
   const indexFile = join(app.config.webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (!built) app.log.warn(`${indexFile} not found: run "npm run build" to serve the site`);
+  if (app.config.event.contactEmail.endsWith('.example')) {
+    app.log.warn(
+      'O e-mail de contato da página de privacidade é o exemplo: defina contactEmail e organizer ' +
+        'em EVENT_CONFIG. / The privacy page shows the example contact e-mail: set contactEmail ' +
+        'and organizer in EVENT_CONFIG.',
+    );
+  }
 
   // JSON inside <script type="application/json"> is data, not script: CSP allows it.
   const eventJson = JSON.stringify(app.config.event).replaceAll('<', '\\u003c');
