@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../src/shared/paths.ts';
+import { api, paths } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser, type TestBrowser } from './support/browser.ts';
 import { admin, card, expected401s, logInThroughForm, register } from './support/admin-panel.ts';
+import { fields, fillRegistrationForm, toast, uniqueEmail } from './support/registration-form.ts';
 
 let browser: TestBrowser;
 
@@ -51,28 +52,33 @@ describe('two open panels', () => {
       panel.on('framenavigated', (frame) => navigations.push(frame.url()));
     }
 
-    // A visitor registers from a third page, through the public API.
+    // A visitor fills and sends the public form in a third page.
     const visitor = await browser.newPage();
-    await visitor.goto(server.url);
-    const status = await visitor.evaluate(async (path) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          nome_completo: 'Helena Ao Vivo',
-          whatsapp: '+1 508 555 1234',
-          email: 'helena@exemplo.com',
-          nome_compania: 'Construtora Tempo Real',
-          levar_alguem: 'nao',
-          confirmacao: 'ok',
-        }),
-      });
-      return response.status;
-    }, api.registrations);
-    expect(status).toBe(201);
+    await visitor.goto(server.url + paths.register);
+    await fillRegistrationForm(visitor, {
+      nome: 'Helena Ao Vivo',
+      whatsapp: '(508) 555-1234',
+      email: uniqueEmail('helena'),
+      empresa: 'Construtora Tempo Real',
+      levar: 'Não tenho ninguém pra levar',
+      confirmacao: 'Ok',
+    });
+    await fields(visitor).submit.click();
+    await toast(visitor, 'Inscrição realizada! 🎉').waitFor();
+    await visitor.waitForURL(server.url + paths.thanks);
     for (const panel of [panelA, panelB]) {
-      await card(panel, 'Helena Ao Vivo').getByText('Pendente', { exact: true }).waitFor();
+      const helena = card(panel, 'Helena Ao Vivo');
+      await helena.getByText('Pendente', { exact: true }).waitFor();
       await panel.getByText('1 inscrição · 0 confirmadas · 1 pendente').waitFor();
+      // What the visitor typed, as the server stored it.
+      const details = await helena.locator('dd').allTextContents();
+      expect(details.slice(0, 5)).toEqual([
+        '+1 508 555 1234',
+        expect.stringMatching(/^helena\./),
+        'Construtora Tempo Real',
+        'Não',
+        'Ok',
+      ]);
     }
 
     // A second one lands on top in both.

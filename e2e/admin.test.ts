@@ -355,10 +355,16 @@ describe('the panel', () => {
     const reached: string[] = [];
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+      // A button by its text, the search box by its label.
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          return el?.labels?.[0]?.textContent ?? el?.textContent ?? '';
+        }),
+      );
       if (reached.at(-1) === 'Confirmar') break;
     }
-    expect(reached).toEqual(['Exportar CSV', 'Sair', 'Confirmar']);
+    expect(reached).toEqual(['Exportar CSV', 'Sair', 'Buscar', 'Confirmar']);
     // A visible focus ring.
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
     expect(ring).not.toBe('none');
@@ -477,6 +483,103 @@ describe('the panel', () => {
   });
 });
 
+describe('the search box', () => {
+  it('filters as one types, ignoring case and accents, and follows live changes', async () => {
+    const { page, console } = await newPage();
+    await register(server, {
+      nome_completo: 'Ana Conceição',
+      email: 'ana@exemplo.com.br',
+      nome_compania: 'Construtora Horizonte',
+    });
+    await register(server, {
+      nome_completo: 'João Conceicão Filho',
+      whatsapp: '+55 11 91234-5678',
+      email: 'joao@obras.com.br',
+      nome_compania: 'Obras & Cia',
+    });
+    await register(server, {
+      nome_completo: 'Bruno Souza',
+      email: 'bruno@exemplo.com',
+      nome_compania: 'Souza Engenharia',
+    });
+    await logInThroughForm(page, server.url);
+    await card(page, 'Bruno Souza').waitFor();
+    const names = () => page.locator('main li h2').allTextContents();
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    expect(await search.getAttribute('placeholder')).toBe('Nome, e-mail, telefone ou empresa');
+
+    // A part of the name, typed in another case and without the accents.
+    await search.pressSequentially('CONCEICAO');
+    await expect.poll(names).toEqual(['João Conceicão Filho', 'Ana Conceição']);
+    await page.getByText('2 inscrições encontradas').waitFor();
+    // The header still counts the whole list.
+    await page.getByText('3 inscrições · 0 confirmadas · 3 pendentes', { exact: false }).waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // With accents where the name has none, too; and the phone by its digits.
+    await search.fill('joão conceição');
+    await expect.poll(names).toEqual(['João Conceicão Filho']);
+    await search.fill('(11) 91234');
+    await expect.poll(names).toEqual(['João Conceicão Filho']);
+    await search.fill('ENGENHARIA');
+    await expect.poll(names).toEqual(['Bruno Souza']);
+
+    // Live: an arrival that matches shows up; one that does not stays hidden but is counted.
+    await search.fill('conceição');
+    await expect.poll(names).toEqual(['João Conceicão Filho', 'Ana Conceição']);
+    await register(server, { nome_completo: 'Carla Conceição Dias' });
+    await register(server, { nome_completo: 'Diego Lima' });
+    await page.getByText('5 inscrições · 0 confirmadas · 5 pendentes', { exact: false }).waitFor();
+    await expect
+      .poll(names)
+      .toEqual(['Carla Conceição Dias', 'João Conceicão Filho', 'Ana Conceição']);
+    expect(await card(page, 'Diego Lima').count()).toBe(0);
+    await page.getByText('3 inscrições encontradas').waitFor();
+
+    // The CSV still holds everyone, not just what the search shows.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    for (const name of ['Diego Lima', 'Bruno Souza', 'Ana Conceição', 'Carla Conceição Dias']) {
+      expect(csv).toContain(`"${name}"`);
+    }
+    await page.getByText('5 inscrições exportadas.').waitFor();
+
+    // Nobody matches.
+    await search.fill('Zé Ninguém');
+    await page.getByText('Nenhuma inscrição encontrada para "Zé Ninguém".').waitFor();
+    expect(await page.locator('main li').count()).toBe(0);
+    expect(await page.getByText('Nenhuma inscrição encontrada ainda.').count()).toBe(0);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Clearing shows everyone again, and the focus stays in the box.
+    await page.getByRole('button', { name: 'Limpar busca' }).click();
+    expect(await search.inputValue()).toBe('');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(names)
+      .toEqual([
+        'Diego Lima',
+        'Carla Conceição Dias',
+        'Bruno Souza',
+        'João Conceicão Filho',
+        'Ana Conceição',
+      ]);
+    expect(await page.getByText('inscrições encontradas', { exact: false }).count()).toBe(0);
+
+    // Escape clears it as well.
+    await search.fill('lima');
+    await expect.poll(names).toEqual(['Diego Lima']);
+    await search.press('Escape');
+    await expect.poll(async () => (await names()).length).toBe(5);
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});
+
 describe('a long list', () => {
   it('renders only the cards near the screen, scrolls to the oldest and follows the keyboard', async () => {
     const { page, console } = await newPage();
@@ -514,7 +617,7 @@ describe('a long list', () => {
 
     // Keyboard: Tab through 90 buttons ('Confirmar' and 'Excluir' of 45 pending cards; 'Enviar
     // Ingresso' is disabled); the focus never falls out of the list.
-    await page.getByRole('button', { name: 'Sair' }).focus();
+    await page.getByRole('searchbox', { name: 'Buscar' }).focus();
     for (let i = 0; i < 90; i += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('main li'))).toBe(true);
@@ -537,6 +640,15 @@ describe('a long list', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await card(page, 'Pessoa Nova No Topo').waitFor();
     expect(await page.locator('main li h2').first().textContent()).toBe('Pessoa Nova No Topo');
+
+    // A card far below, not rendered (find-in-page cannot see it), is found by the search box.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await card(page, 'Pessoa Lote 007').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('lote 007');
+    await card(page, 'Pessoa Lote 007').waitFor();
+    await expect.poll(() => page.locator('main li').count()).toBe(1);
+    expect(await page.locator('main li').first().getAttribute('aria-setsize')).toBe('1');
+    await page.getByText('601 inscrições · 0 confirmadas · 601 pendentes').waitFor();
     expect(console.unexpected(browser.problems)).toEqual([]);
   });
 });

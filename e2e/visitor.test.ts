@@ -9,10 +9,18 @@ import { isValidEmail, messages } from '../src/shared/registration.schema.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import {
+  fields,
+  fillRegistrationForm,
+  toast,
+  uniqueEmail,
+  validData,
+} from './support/registration-form.ts';
 
 const texts = {
   errorTitle: 'Erro',
   missingRequired: 'Por favor, preencha todos os campos obrigatórios.',
+  invalidFields: 'Confira os campos destacados.',
   failed: 'Não foi possível realizar a inscrição. Tente novamente.',
   successTitle: 'Inscrição realizada! 🎉',
   successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
@@ -68,58 +76,6 @@ function countRegistrationRequests(page: Page): { readonly count: number } {
   return counter;
 }
 
-let emailCounter = 0;
-function uniqueEmail(prefix = 'visitante'): string {
-  emailCounter += 1;
-  return `${prefix}.${process.pid}.${emailCounter}@exemplo.com`;
-}
-
-interface FormData {
-  nome: string;
-  pais?: string;
-  whatsapp: string;
-  email: string;
-  empresa: string;
-  levar?: 'Ok, entendido.' | 'Não tenho ninguém pra levar';
-  confirmacao?: 'Ok' | 'Já coloquei na agenda';
-}
-
-function fields(page: Page) {
-  return {
-    nome: page.getByLabel('Nome completo'),
-    pais: page.getByLabel('País do WhatsApp'),
-    whatsapp: page.getByRole('textbox', { name: 'WhatsApp', exact: true }),
-    email: page.getByLabel('E-mail'),
-    empresa: page.getByLabel('Nome da empresa'),
-    submit: page.getByRole('button', { name: /Confirmar Presença|Enviando\.\.\./ }),
-  };
-}
-
-async function fillForm(page: Page, data: FormData) {
-  const f = fields(page);
-  await f.nome.fill(data.nome);
-  if (data.pais) await f.pais.selectOption(data.pais);
-  await f.whatsapp.fill(data.whatsapp);
-  await f.email.fill(data.email);
-  await f.empresa.fill(data.empresa);
-  if (data.levar) await page.getByRole('radio', { name: data.levar, exact: true }).check();
-  if (data.confirmacao) {
-    await page.getByRole('radio', { name: data.confirmacao, exact: true }).check();
-  }
-}
-
-function validData(overrides: Partial<FormData> = {}): FormData {
-  return {
-    nome: 'Maria da Silva',
-    whatsapp: '(508) 555-1234',
-    email: uniqueEmail(),
-    empresa: 'Construtora Horizonte',
-    levar: 'Não tenho ninguém pra levar',
-    confirmacao: 'Já coloquei na agenda',
-    ...overrides,
-  };
-}
-
 /** Everything the visitor typed or chose, as the page shows it now. */
 async function formState(page: Page) {
   return page.evaluate(() => {
@@ -137,12 +93,6 @@ async function formState(page: Page) {
       levar_alguem: checked('levar_alguem'),
       confirmacao: checked('confirmacao'),
     };
-  });
-}
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({
-    has: page.locator('[data-title]', { hasText: title }),
   });
 }
 
@@ -392,7 +342,7 @@ describe('registration form', () => {
   it('counts a field holding only spaces as empty', async () => {
     const page = await open(paths.register);
     const requests = countRegistrationRequests(page);
-    await fillForm(page, validData({ nome: '   ', empresa: ' \t ' }));
+    await fillRegistrationForm(page, validData({ nome: '   ', empresa: ' \t ' }));
     await fields(page).submit.click();
 
     await toast(page, texts.errorTitle).waitFor();
@@ -402,20 +352,26 @@ describe('registration form', () => {
     expect(requests.count).toBe(0);
   });
 
-  it('shows an invalid phone at the field and sends nothing', async () => {
+  it('shows an invalid phone at the field, with the error toast, and sends nothing', async () => {
     const page = await open(paths.register);
     const requests = countRegistrationRequests(page);
-    await fillForm(page, validData({ whatsapp: '555-1234' }));
+    await fillRegistrationForm(page, validData({ whatsapp: '555-1234' }));
     await fields(page).submit.click();
 
+    // Every field is filled: not the "required" text, and not "try again" either.
+    const error = toast(page, texts.errorTitle);
+    await error.waitFor();
+    expect(await error.locator('[data-description]').textContent()).toBe(texts.invalidFields);
+    expect(texts.invalidFields).toBe(apiErrors.validation);
     const message = page.locator('#whatsapp-erro');
-    await expect.poll(() => message.textContent()).toBe(messages.invalidPhone);
+    expect(await message.textContent()).toBe(messages.invalidPhone);
     expect(await fields(page).whatsapp.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
       'whatsapp',
     );
-    // Every field is filled: this is not the "required" toast.
-    expect(await toast(page, texts.errorTitle).count()).toBe(0);
+    expect(await page.locator('button[type=submit]').textContent()).toBe('Confirmar Presença');
+    expect(page.url()).toBe(server.url + paths.register);
 
     // A Brazilian mobile typed without its DDD is refused too.
     await fields(page).pais.selectOption('BR');
@@ -430,12 +386,30 @@ describe('registration form', () => {
     expect(requests.count).toBe(0);
   });
 
-  it('shows an invalid e-mail at the field with the schema message', async () => {
+  it('shows an invalid e-mail at the field with the schema message and the error toast', async () => {
     const page = await open(paths.register);
     const requests = countRegistrationRequests(page);
-    await fillForm(page, validData({ email: 'maria@exemplo' + '..com' }));
+    await fillRegistrationForm(page, validData({ email: 'maria@exemplo' + '..com' }));
     await fields(page).submit.click();
-    await expect.poll(() => page.locator('#email-erro').textContent()).toBe(messages.invalidEmail);
+    const error = toast(page, texts.errorTitle);
+    await error.waitFor();
+    expect(await error.locator('[data-description]').textContent()).toBe(texts.invalidFields);
+    expect(await page.locator('#email-erro').textContent()).toBe(messages.invalidEmail);
+    expect(await fields(page).email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(requests.count).toBe(0);
+  });
+
+  it('keeps the "required" toast when a field is empty and another is invalid', async () => {
+    const page = await open(paths.register);
+    const requests = countRegistrationRequests(page);
+    await fillRegistrationForm(page, validData({ nome: ' ', whatsapp: '555-1234' }));
+    await fields(page).submit.click();
+    const error = toast(page, texts.errorTitle);
+    await error.waitFor();
+    expect(await error.locator('[data-description]').textContent()).toBe(texts.missingRequired);
+    expect(await page.locator('#nome_completo-erro').textContent()).toBe(messages.required);
+    expect(await page.locator('#whatsapp-erro').textContent()).toBe(messages.invalidPhone);
     expect(requests.count).toBe(0);
   });
 
@@ -449,7 +423,7 @@ describe('registration form', () => {
       levar: 'Ok, entendido.',
       confirmacao: 'Ok',
     });
-    await fillForm(page, data);
+    await fillRegistrationForm(page, data);
     await fields(page).submit.click();
 
     const success = toast(page, texts.successTitle);
@@ -483,7 +457,7 @@ describe('registration form', () => {
       levar: undefined,
       confirmacao: undefined,
     });
-    await fillForm(page, data);
+    await fillRegistrationForm(page, data);
     expect(await page.locator('form').textContent()).toContain('BR +55');
     await fields(page).submit.click();
 
@@ -510,7 +484,7 @@ describe('registration form', () => {
       await route.continue();
     });
 
-    await fillForm(page, validData());
+    await fillRegistrationForm(page, validData());
     const submit = page.locator('button[type=submit]');
     await submit.click();
     await held;
@@ -525,7 +499,7 @@ describe('registration form', () => {
     const page = await open(paths.register);
     const requests = countRegistrationRequests(page);
     const data = validData();
-    await fillForm(page, data);
+    await fillRegistrationForm(page, data);
     await page.locator('button[type=submit]').dblclick();
     await page.waitForURL(server.url + paths.thanks);
     expect(requests.count).toBe(1);
@@ -534,7 +508,7 @@ describe('registration form', () => {
   it('sends one request for two submits in the same moment, before React re-renders', async () => {
     const page = await open(paths.register);
     const requests = countRegistrationRequests(page);
-    await fillForm(page, validData());
+    await fillRegistrationForm(page, validData());
     await page.evaluate(() => {
       const button = document.querySelector<HTMLButtonElement>('button[type=submit]')!;
       button.click();
@@ -568,7 +542,7 @@ describe('registration form', () => {
       levar: 'Ok, entendido.',
       confirmacao: 'Ok',
     });
-    await fillForm(page, data);
+    await fillRegistrationForm(page, data);
     const before = await formState(page);
     await fields(page).submit.click();
 
@@ -602,7 +576,7 @@ describe('registration form', () => {
         }),
       }),
     );
-    await fillForm(page, validData());
+    await fillRegistrationForm(page, validData());
     const before = await formState(page);
     await fields(page).submit.click();
 
@@ -659,7 +633,7 @@ describe('registration form', () => {
     expectedProblems = [problem];
     const page = await open(paths.register);
     await page.route(`**${api.registrations}`, fail);
-    await fillForm(
+    await fillRegistrationForm(
       page,
       validData({
         pais: 'BR',
@@ -726,7 +700,7 @@ describe('registration form', () => {
   it('answers a bot that fills the honeypot like a success, and stores nothing', async () => {
     const page = await open(paths.register);
     const data = validData();
-    await fillForm(page, data);
+    await fillRegistrationForm(page, data);
     await page.locator('input[name=website]').fill('http://spam.example', { force: true });
     await fields(page).submit.click();
     await page.waitForURL(server.url + paths.thanks);
@@ -839,7 +813,7 @@ describe('registration form', () => {
   });
   it('keeps what was typed across a visit to the privacy page and a reload', async () => {
     const page = await open(paths.register);
-    await fillForm(
+    await fillRegistrationForm(
       page,
       validData({ pais: 'BR', whatsapp: '(21) 98765-4321', levar: 'Ok, entendido.' }),
     );
@@ -886,12 +860,12 @@ describe('registration form against a rate-limited server', () => {
     const page = await browser.newPage();
     pages.push(page);
     await page.goto(limited.url + paths.register);
-    await fillForm(page, validData());
+    await fillRegistrationForm(page, validData());
     await fields(page).submit.click();
     await page.waitForURL(limited.url + paths.thanks);
 
     await page.goto(limited.url + paths.register);
-    await fillForm(page, validData({ pais: 'BR', whatsapp: '(11) 91234-5678' }));
+    await fillRegistrationForm(page, validData({ pais: 'BR', whatsapp: '(11) 91234-5678' }));
     const before = await formState(page);
     await fields(page).submit.click();
     const error = toast(page, texts.errorTitle);
@@ -964,12 +938,26 @@ describe('privacy page', () => {
     expect(text).toContain(event.organizer);
     expect(text).toContain('LGPD');
     expect(text).toContain(`${event.retentionDays} dias`);
+    // Nothing deletes them by itself: the organization keeps them until a date, then deletes
+    // them, and anyone can ask for an earlier deletion.
+    const retention = main.getByRole('region', { name: 'Por quanto tempo guardamos' });
+    const retentionText = await retention.textContent();
+    expect(retentionText).toContain(
+      `A organização guarda os seus dados até ${event.retentionDays} dias depois do evento, ou seja, até 6 de março de 2026, e então apaga as inscrições.`,
+    );
+    expect(retentionText).toContain('apagados antes disso');
+    expect(retentionText).not.toMatch(/são apagadas|automaticamente/);
+    expect(
+      await retention.getByRole('link', { name: event.contactEmail }).getAttribute('href'),
+    ).toMatch(new RegExp(`^mailto:${event.contactEmail.replace('.', '\\.')}`));
     expect(text).toMatch(/WhatsApp/);
     expect(text).toMatch(/check-in/);
     expect(text).toMatch(/consentimento/);
     for (const right of ['acesso', 'corrigir', 'apagar', 'revogar']) expect(text).toContain(right);
 
-    const mail = main.getByRole('link', { name: event.contactEmail });
+    const mail = main
+      .getByRole('region', { name: 'Como pedir' })
+      .getByRole('link', { name: event.contactEmail });
     expect(await mail.getAttribute('href')).toMatch(
       new RegExp(`^mailto:${event.contactEmail.replace('.', '\\.')}`),
     );
@@ -1011,7 +999,7 @@ describe('accessibility', () => {
 
   it('has no axe violations after a successful registration, with the toast shown', async () => {
     const page = await open(paths.register);
-    await fillForm(page, validData());
+    await fillRegistrationForm(page, validData());
     await fields(page).submit.click();
     await page.waitForURL(server.url + paths.thanks);
     await toast(page, texts.successTitle).waitFor();

@@ -1,4 +1,5 @@
-// fetch for our JSON API: throws ApiRequestError with the server's pt-BR message and fields.
+// fetch for our JSON API: throws ApiRequestError with the server's pt-BR message and fields, and
+// gives up after a time limit, so a stalled phone connection never leaves a button spinning.
 import { apiErrors, isApiError } from '@shared/api-error.ts';
 
 export class ApiRequestError extends Error {
@@ -12,35 +13,81 @@ export class ApiRequestError extends Error {
   }
 }
 
-export async function apiRequest<T>(
-  url: string,
-  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  let response: Response;
+/** How long a request (the answer and its body) may take before it is abandoned. */
+export const defaultTimeoutMs = 20_000;
+
+export const clientErrors = {
+  network: 'Sem conexão com o servidor. Verifique sua internet.',
+  timeout: 'O servidor demorou para responder. Verifique sua conexão e tente de novo.',
+} as const;
+
+export interface ApiRequestOptions {
+  method?: string;
+  body?: unknown;
+  /** The caller's own cancellation: an abort rejects with the signal's reason (an AbortError). */
+  signal?: AbortSignal;
+  /** Defaults to `defaultTimeoutMs`. */
+  timeoutMs?: number;
+}
+
+export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { signal: callerSignal, timeoutMs = defaultTimeoutMs } = options;
+  // One controller for both reasons to stop; AbortSignal.any is too new for older phones.
+  const controller = new AbortController();
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+
+  /** What to throw when fetching or reading the body failed. */
+  const failure = (error: unknown): unknown => {
+    if (callerSignal?.aborted) return error;
+    if (timedOut) return new ApiRequestError(0, 'timeout', clientErrors.timeout);
+    if ((error as Error | undefined)?.name === 'AbortError') return error;
+    return new ApiRequestError(0, 'network', clientErrors.network);
+  };
+
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'network', 'Sem conexão com o servidor. Verifique sua internet.');
-  }
-  if (response.status === 204) return undefined as T;
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (isApiError(body)) {
-      throw new ApiRequestError(
-        response.status,
-        body.error.code,
-        body.error.message,
-        body.error.fields,
-      );
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw failure(error);
     }
-    throw new ApiRequestError(response.status, 'unknown', apiErrors.unavailable);
+    if (response.status === 204) return undefined as T;
+
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      // A body cut short by an abort is that abort; one that is not JSON is dealt with below.
+      if (controller.signal.aborted) throw failure(error);
+      body = undefined;
+    }
+    if (!response.ok) {
+      if (isApiError(body)) {
+        throw new ApiRequestError(
+          response.status,
+          body.error.code,
+          body.error.message,
+          body.error.fields,
+        );
+      }
+      throw new ApiRequestError(response.status, 'unknown', apiErrors.unavailable);
+    }
+    return body as T;
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
-  return body as T;
 }

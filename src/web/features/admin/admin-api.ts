@@ -28,8 +28,11 @@ export function logOut(): Promise<void> {
   return apiRequest<void>(api.adminLogout, { method: 'POST' });
 }
 
+/** Thousands of rows on a slow connection are no stall: this one gets longer than the rest. */
+const listTimeoutMs = 120_000;
+
 export function listRegistrations(signal?: AbortSignal): Promise<Registration[]> {
-  return apiRequest<Registration[]>(api.adminRegistrations, { signal });
+  return apiRequest<Registration[]>(api.adminRegistrations, { signal, timeoutMs: listTimeoutMs });
 }
 
 export function confirmRegistration(id: string): Promise<Registration> {

@@ -1,6 +1,6 @@
 // The organizer's panel: the live list of registrations and what can be done with each.
 import { Download, LogOut } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
@@ -21,6 +21,8 @@ import { adminTexts } from './admin-texts.ts';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { RegistrationCard } from './registration-card.tsx';
+import { RegistrationSearchField } from './registration-search-field.tsx';
+import { filterRegistrations } from './registration-search.ts';
 import { countRegistrations, exportedDescription, pluralInscricoes } from './registrations-list.ts';
 import { useGridWindow } from './use-grid-window.ts';
 import { useLiveRegistrations, type Connection } from './use-live-registrations.ts';
@@ -47,7 +49,16 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);
   const [deleting, setDeleting] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  const ids = useMemo(() => registrations.map((r) => r.id), [registrations]);
+  const [searchTerm, setSearchTerm] = useState('');
+  // Typing stays fluid with 10,000 rows: the list follows the box a moment later.
+  const deferredTerm = useDeferredValue(searchTerm);
+  const shownTerm = deferredTerm.trim();
+  const shown = useMemo(
+    () => filterRegistrations(registrations, deferredTerm),
+    [registrations, deferredTerm],
+  );
+  const searching = shown !== registrations;
+  const ids = useMemo(() => shown.map((r) => r.id), [shown]);
   const { attachContainer, attachList, start, end, before, after } = useGridWindow(ids);
 
   // After the login form, focus would be lost on the page: start at the panel's title.
@@ -126,6 +137,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     returnFocusTo.current = null;
   }
 
+  // The whole list, whatever the search shows.
   function exportCsv() {
     if (registrations.length === 0) {
       toast.warning(adminTexts.noData, { description: adminTexts.noDataDescription });
@@ -194,6 +206,15 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
             </Button>
           </div>
         </div>
+        {status === 'ready' && (
+          <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+            <RegistrationSearchField
+              value={searchTerm}
+              onChange={setSearchTerm}
+              result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
+            />
+          </div>
+        )}
       </header>
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
@@ -213,7 +234,15 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
         {status === 'ready' && registrations.length === 0 && (
           <p className="text-muted-foreground py-12 text-center">{adminTexts.empty}</p>
         )}
-        {registrations.length > 0 && (
+        {status === 'ready' && registrations.length > 0 && shown.length === 0 && (
+          <p
+            role="status"
+            className="text-muted-foreground py-12 text-center [overflow-wrap:anywhere]"
+          >
+            {adminTexts.search.noMatch(shownTerm)}
+          </p>
+        )}
+        {shown.length > 0 && (
           // Only the rows near the viewport are rendered; the spacers stand for the others.
           <div ref={attachContainer}>
             <div aria-hidden="true" style={{ height: before }} />
@@ -221,15 +250,17 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
             <ul
               ref={attachList}
               role="list"
-              aria-label={pluralInscricoes(registrations.length)}
+              aria-label={
+                searching ? adminTexts.search.found(shown.length) : pluralInscricoes(shown.length)
+              }
               className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
             >
-              {registrations.slice(start, end).map((registration, offset) => (
+              {shown.slice(start, end).map((registration, offset) => (
                 <RegistrationCard
                   key={registration.id}
                   registration={registration}
                   position={start + offset + 1}
-                  total={registrations.length}
+                  total={shown.length}
                   entrances={entrances}
                   onConfirm={confirm}
                   onSendTicket={sendTicket}

@@ -23,6 +23,16 @@ export const adminTexts = {
     registeredAt: 'Inscrição em',
   },
   notAnswered: 'Não respondeu',
+  search: {
+    label: 'Buscar',
+    placeholder: 'Nome, e-mail, telefone ou empresa',
+    clear: 'Limpar busca',
+    found: (count: number) =>
+      count === 1
+        ? '1 inscrição encontrada'
+        : `${count.toLocaleString('pt-BR')} inscrições encontradas`,
+    noMatch: (term: string) => `Nenhuma inscrição encontrada para "${term}".`,
+  },
   deleteTitle: 'Excluir inscrição?',
   deleteDescription: (name: string) =>
     `A inscrição de ${name} será apagada para sempre. Esta ação não pode ser desfeita.`,

@@ -97,8 +97,15 @@ export function PrivacyPage() {
 
         <Section id="prazo" title="Por quanto tempo guardamos">
           <p>
-            Até {event.retentionDays} dias depois do evento, ou seja, até {retentionEndDate(event)}.
-            Depois disso, as inscrições são apagadas.
+            A organização guarda os seus dados até {event.retentionDays} dias depois do evento, ou
+            seja, até {retentionEndDate(event)}, e então apaga as inscrições.
+          </p>
+          <p>
+            Se quiser que os seus dados sejam apagados antes disso, é só pedir pelo e-mail{' '}
+            <a href={mailto} className={linkClass}>
+              {event.contactEmail}
+            </a>
+            .
           </p>
         </Section>
 

@@ -1,4 +1,4 @@
-// When the registrations of this event are deleted: `retentionDays` after the event's date.
+// Until when the organization keeps the registrations: `retentionDays` after the event's date.
 import type { EventConfig } from '@shared/event.ts';
 
 /** '6 de março de 2026' for an event on 2025-12-06 kept 90 days. */

@@ -23,6 +23,7 @@ import {
   firstInvalidField,
   formFieldErrors,
   prepareSubmission,
+  refusalDescription,
   registrationTexts as texts,
   type FieldErrors,
   type RegistrationFormValues,
@@ -90,9 +91,7 @@ export function RegistrationForm() {
     const submission = prepareSubmission(values);
     if (!submission.ok) {
       showErrors(submission.errors);
-      if (submission.missingRequired) {
-        toast.error(texts.errorTitle, { description: texts.missingRequired });
-      }
+      toast.error(texts.errorTitle, { description: refusalDescription(submission) });
       return;
     }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { apiErrors } from '@shared/api-error.ts';
 import { messages } from '@shared/registration.schema.ts';
 import {
   emptyValues,
   firstInvalidField,
   formFieldErrors,
   prepareSubmission,
+  refusalDescription,
   type RegistrationFormValues,
 } from './registration-submission.ts';
 
@@ -131,6 +133,22 @@ describe('prepareSubmission', () => {
 
   it('ignores an oversized hidden field instead of showing an invisible error', () => {
     expect(prepareSubmission(values({ website: 'x'.repeat(500) })).ok).toBe(true);
+  });
+});
+
+describe('refusalDescription', () => {
+  it("uses the spec's text when a required field is empty, even with other problems", () => {
+    const refused = prepareSubmission(values({ nome_completo: ' ', email: 'maria@' }));
+    expect(refusalDescription(refused as { missingRequired: boolean })).toBe(
+      'Por favor, preencha todos os campos obrigatórios.',
+    );
+  });
+
+  it("asks to check the highlighted fields, like the server's 400, when one is only invalid", () => {
+    const refused = prepareSubmission(values({ whatsapp: '555-1234' }));
+    expect(refused.ok).toBe(false);
+    expect(refusalDescription(refused as { missingRequired: boolean })).toBe(apiErrors.validation);
+    expect(apiErrors.validation).toBe('Confira os campos destacados.');
   });
 });
 

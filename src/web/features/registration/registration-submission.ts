@@ -1,5 +1,6 @@
 // Turns what the visitor typed into the API's body, or into messages for the fields: the same
 // zod schema and messages as the server, plus the country the visitor picked for the phone.
+import { apiErrors } from '@shared/api-error.ts';
 import { toE164, type CountryCode } from '@shared/phone.ts';
 import {
   fieldErrors,
@@ -55,6 +56,8 @@ export const fieldOrder: readonly RegistrationField[] = [
 export const registrationTexts = {
   errorTitle: 'Erro',
   missingRequired: 'Por favor, preencha todos os campos obrigatórios.',
+  /** A field filled in but not valid: the words of the server's 400 for the same problem. */
+  invalidFields: apiErrors.validation,
   failed: 'Não foi possível realizar a inscrição. Tente novamente.',
   successTitle: 'Inscrição realizada! 🎉',
   successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
@@ -88,6 +91,16 @@ export function formFieldErrors(fields: Record<string, string> | undefined): Fie
 
 export function firstInvalidField(errors: FieldErrors): RegistrationField | undefined {
   return fieldOrder.find((field) => errors[field]);
+}
+
+/**
+ * The 'Erro' toast's description when the form refuses to send: the spec's text for an empty
+ * required field; otherwise trying again will not help until the highlighted fields change.
+ */
+export function refusalDescription(refused: { missingRequired: boolean }): string {
+  return refused.missingRequired
+    ? registrationTexts.missingRequired
+    : registrationTexts.invalidFields;
 }
 
 export function prepareSubmission(values: RegistrationFormValues): Submission {
