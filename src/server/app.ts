@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
 import { createInProcessLiveUpdates, type LiveUpdates } from './live/live-updates.ts';
 import { liveRoutes } from './live/live.routes.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionGuard from './plugins/session-guard.ts';
@@ -35,6 +35,8 @@ export async function buildApp(options: AppOptions) {
     // A registration is well under 2 KB: anything far larger is refused with 413.
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
+    // A URL that does not decode gets our error shape and headers, not Fastify's English body.
+    frameworkErrors: frameworkErrorHandler(config),
   });
 
   // Every route as registered, for the test that proves each admin route is guarded.

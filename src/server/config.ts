@@ -37,7 +37,6 @@ function isTimeZone(value: string): boolean {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z

@@ -14,6 +14,7 @@ export const apiErrors = {
   bodyTooLarge: 'Os dados enviados são grandes demais.',
   unsupportedMediaType: 'Envie os dados em formato JSON.',
   badJson: 'Os dados enviados não são um JSON válido.',
+  badRequest: 'Pedido inválido.',
   notFound: 'Não encontrado.',
   notConfirmed: 'Confirme a inscrição antes de enviar o ingresso.',
   unauthorized: 'Faça login para continuar.',

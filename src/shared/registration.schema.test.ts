@@ -87,6 +87,36 @@ describe('registrationSchema', () => {
     expect(errorsFor({ ...valid, nome_completo: 'João Conceição 👷‍♀️' })).toEqual({});
   });
 
+  it('refuses NUL, the other C0 control characters and DEL inside any text field', () => {
+    const lineBreaksAndTab = ['\t', '\n', '\r'];
+    const controls = [
+      ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+      '\u007f',
+    ].filter((control) => !lineBreaksAndTab.includes(control));
+    for (const control of controls) {
+      for (const field of ['nome_completo', 'email', 'nome_compania', 'whatsapp'] as const) {
+        const value =
+          field === 'email' ? `ma${control}ria@exemplo.com` : `${valid[field]}${control}1`;
+        expect(errorsFor({ ...valid, [field]: value })).toEqual({ [field]: messages.notText });
+      }
+      expect(errorsFor({ ...valid, website: `a${control}b` })).toEqual({
+        website: messages.notText,
+      });
+    }
+    // A trailing tab or newline from a paste is trimmed away, not refused.
+    expect(errorsFor({ ...valid, nome_completo: 'Maria da Silva\r\n' })).toEqual({});
+    // Inside a field, a tab or line break (two spreadsheet cells pasted at once) is one space;
+    // the honeypot, which no person fills, still refuses them.
+    const pasted = registrationSchema.parse({ ...valid, nome_completo: 'Maria\t\tda\r\nSilva' });
+    expect(pasted.nome_completo).toBe('Maria da Silva');
+    expect(errorsFor({ ...valid, email: 'ma\tria@exemplo.com' })).toEqual({
+      email: messages.invalidEmail,
+    });
+    expect(errorsFor({ ...valid, website: 'a\tb' })).toEqual({ website: messages.notText });
+    // Other Unicode, spaces of every kind included, stays text.
+    expect(errorsFor({ ...valid, nome_completo: 'Zoë Ñandú 中文 \u00a0\u2028 x' })).toEqual({});
+  });
+
   describe('length limits', () => {
     it('allows 200 characters for name and company, and refuses 201', () => {
       expect(fieldLimits.nome_completo).toBe(200);

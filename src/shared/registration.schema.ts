@@ -32,6 +32,16 @@ export function isValidEmail(value: string): boolean {
 
 // Half of a UTF-16 pair ("\ud800" in JSON) is not text: SQLite would store it as U+FFFD.
 const loneSurrogate = /\p{Cs}/u;
+// C0 controls and DEL are not text either: no form field can hold them, PostgreSQL refuses NUL
+// outright (a 500), and SQLite would store them. Checked after trimming, which drops a trailing
+// tab or newline from a paste, and after a tab or line break inside (two spreadsheet cells
+// pasted at once) has become a space.
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+function isText(value: string): boolean {
+  return !loneSurrogate.test(value) && !controlCharacter.test(value);
+}
 
 function requiredText(max: number) {
   return z
@@ -39,9 +49,10 @@ function requiredText(max: number) {
       error: (issue) => (issue.input === undefined ? messages.required : messages.notText),
     })
     .trim()
+    .overwrite((value) => value.replace(/[\t\r\n]+/g, ' '))
     .min(1, messages.required)
     .max(max, messages.tooLong(max))
-    .refine((value) => !loneSurrogate.test(value), messages.notText);
+    .refine(isText, messages.notText);
 }
 
 function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
@@ -68,7 +79,11 @@ export const registrationSchema = z.strictObject(
     nome_compania: requiredText(fieldLimits.nome_compania),
     levar_alguem: optionalChoice(['sim', 'nao'] as const),
     confirmacao: optionalChoice(['ok', 'agenda'] as const),
-    [honeypotField]: z.string({ error: messages.notText }).max(200).optional(),
+    [honeypotField]: z
+      .string({ error: messages.notText })
+      .max(200)
+      .refine(isText, messages.notText)
+      .optional(),
   },
   { error: messages.unknownField },
 );

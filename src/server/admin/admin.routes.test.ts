@@ -44,6 +44,16 @@ async function me(cookie?: string) {
   return server.request(api.adminMe, { headers: cookie ? { cookie } : {} });
 }
 
+/** Milliseconds from sending the request to the end of the answer, which must be a 401. */
+async function timedRefusal(body: unknown, ip: string): Promise<number> {
+  const start = performance.now();
+  const response = await login(body, ip);
+  await response.arrayBuffer();
+  const elapsed = performance.now() - start;
+  expect(response.status).toBe(401);
+  return elapsed;
+}
+
 describe('POST /api/admin/login', () => {
   it('logs in with the right e-mail (any case) and password, and /me names the admin', async () => {
     const { email, password } = await newAdmin(server);
@@ -73,6 +83,25 @@ describe('POST /api/admin/login', () => {
     expect(await unknownEmail.json()).toEqual(expected);
     expect(wrongPassword.headers.get('set-cookie')).toBeNull();
     expect(unknownEmail.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('takes as long for an unknown e-mail as for a wrong password: both run scrypt', async () => {
+    const { email } = await newAdmin(server);
+    const password = 'not the password at all';
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      wrong.push(await timedRefusal({ email, password }, newIp()));
+      unknown.push(await timedRefusal({ email: `ninguem.${i}@exemplo.com`, password }, newIp()));
+    }
+    // Compared as a ratio of the fastest of each, measured alternately in one run: whatever
+    // slows this machine slows both paths alike, so the noise cancels out; the bounds are wide.
+    // Without the stand-in hash an unknown e-mail answers in a couple of milliseconds.
+    const fastestWrong = Math.min(...wrong);
+    const ratio = Math.min(...unknown) / fastestWrong;
+    expect(fastestWrong).toBeGreaterThan(50);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('returns 400 for a body without the fields, and 415 for a form', async () => {

@@ -4,14 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
+import { emailKey } from '../email-key.ts';
 import { sendError } from '../http-errors.ts';
-import { adminEmailKey, findAdminByEmail } from './admins.repository.ts';
+import { findAdminByEmail } from './admins.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { maxPasswordLength, unusableHash, verifyPassword } from './password.ts';
 
+// PostgreSQL refuses a NUL in text (an error, so a 500); no e-mail or password holds one anyway.
+const withoutNul = (value: string) => !value.includes('\u0000');
 const loginSchema = z.object({
-  email: z.string().max(254),
-  password: z.string().max(maxPasswordLength),
+  email: z.string().max(254).refine(withoutNul),
+  password: z.string().max(maxPasswordLength).refine(withoutNul),
 });
 
 export interface AdminRoutesOptions {
@@ -24,7 +27,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.post(api.adminLogin, async (request, reply) => {
     const parsed = loginSchema.safeParse(request.body);
     if (!parsed.success) return sendError(reply, 400, 'validation', apiErrors.validation);
-    const account = adminEmailKey(parsed.data.email);
+    const account = emailKey(parsed.data.email);
 
     const decision = throttle.begin(account, request.ip);
     if (!decision.allowed) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { AdminsTable, Database } from '../db/schema.ts';
+import { emailKey } from '../email-key.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 export type Admin = Selectable<AdminsTable>;
@@ -15,20 +17,6 @@ export class AdminNotFoundError extends Error {
   constructor() {
     super('Nenhum administrador com este e-mail / no admin with this e-mail');
   }
-}
-
-/** Admins are found by their trimmed, lower-cased e-mail. */
-export function adminEmailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === '23505'
-  );
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
@@ -46,7 +34,7 @@ export async function findAdminByEmail(
   return db
     .selectFrom('admins')
     .selectAll()
-    .where('email', '=', adminEmailKey(email))
+    .where('email', '=', emailKey(email))
     .executeTakeFirst();
 }
 
@@ -62,7 +50,7 @@ export async function createAdmin(
       .insertInto('admins')
       .values({
         id: randomUUID(),
-        email: adminEmailKey(email),
+        email: emailKey(email),
         password_hash: passwordHash,
         created_at: new Date().toISOString(),
       })
@@ -88,7 +76,7 @@ export async function resetAdminPassword(
     const admin = await trx
       .updateTable('admins')
       .set({ password_hash: passwordHash })
-      .where('email', '=', adminEmailKey(email))
+      .where('email', '=', emailKey(email))
       .returning('id')
       .executeTakeFirst();
     if (!admin) throw new AdminNotFoundError();

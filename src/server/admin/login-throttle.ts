@@ -7,7 +7,7 @@
 //   elsewhere cannot lock the organizer out.
 // An attempt counts as a failure from the moment it starts (so a burst of parallel requests
 // cannot slip past the limit while the password is being checked) until it succeeds.
-import { isIPv6 } from 'node:net';
+import { clientKey } from '../client-key.ts';
 
 export interface ThrottleLimits {
   windowMs: number;
@@ -30,21 +30,6 @@ export const defaultThrottleLimits: ThrottleLimits = {
 };
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/** IPv6 clients usually own a whole /64: count them by it. IPv4 (and mapped IPv4) as is. */
-export function clientKey(ip: string): string {
-  if (!isIPv6(ip) || ip.toLowerCase().startsWith('::ffff:')) return ip.replace(/^::ffff:/i, '');
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 class FailureLog {
   private readonly entries = new Map<string, number[]>();

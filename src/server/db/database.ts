@@ -12,8 +12,11 @@ export interface Db {
   kind: 'sqlite' | 'postgres';
   /** The SQLite handle, for pragmas and checkpoints; absent on PostgreSQL. */
   sqlite?: SQLite.Database;
-  /** Moves the SQLite write-ahead log into the main file and empties it. */
-  checkpoint(): Promise<void>;
+  /**
+   * Moves the SQLite write-ahead log into the main file and empties it, without waiting: false
+   * when another connection's read kept it from completing (try again later). True on PostgreSQL.
+   */
+  checkpoint(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,16 @@ function openSqlite(databaseUrl: string): Db {
     kind: 'sqlite',
     sqlite,
     async checkpoint() {
-      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // With the busy timeout, a reader elsewhere (a backup, `npm run admin`, a second instance)
+      // would block the event loop for seconds and the checkpoint would still not complete.
+      const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+      sqlite.pragma('busy_timeout = 0');
+      try {
+        const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        return result?.busy === 0;
+      } finally {
+        sqlite.pragma(`busy_timeout = ${busyTimeout}`);
+      }
     },
     async close() {
       await kysely.destroy();
@@ -52,7 +64,9 @@ function openPostgres(databaseUrl: string): Db {
   return {
     kysely,
     kind: 'postgres',
-    async checkpoint() {},
+    async checkpoint() {
+      return true;
+    },
     async close() {
       await kysely.destroy();
     },

@@ -2,7 +2,7 @@
 // The stream lives only as long as its admin session: it ends at once when this instance logs
 // the session out, and each heartbeat re-checks the session in the database, so an expired
 // session or a logout on another instance closes it within one heartbeat.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
@@ -12,7 +12,6 @@ import type { RegistrationChange } from './live-updates.ts';
 const heartbeatMs = 10_000;
 
 interface LiveStream {
-  request: FastifyRequest;
   end(): void;
 }
 
@@ -70,7 +69,6 @@ export async function liveRoutes(app: FastifyInstance) {
         .finally(() => (checking = false));
     }, heartbeatMs);
     const stream: LiveStream = {
-      request,
       end() {
         cleanup();
         if (!res.writableEnded) res.end();

@@ -1,8 +1,9 @@
 // Turns every failure into the API's error shape in pt-BR: 4xx for the client's mistakes,
 // 500 (logged, never detailed to the client) for ours.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
+import type { Config } from '../config.ts';
 import { sendError } from '../http-errors.ts';
 
 const byFastifyCode: Record<string, { status: number; code: string; message: string }> = {
@@ -18,10 +19,12 @@ const byFastifyCode: Record<string, { status: number; code: string; message: str
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_json', message: apiErrors.badJson },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_json', message: apiErrors.badJson },
+  // Raised by plugins/json-body.ts: bytes that are not UTF-8 are not JSON text.
+  INVALID_UTF8_BODY: { status: 400, code: 'bad_request', message: apiErrors.badJson },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'bad_request',
-    message: apiErrors.badJson,
+    message: apiErrors.badRequest,
   },
 };
 
@@ -32,11 +35,13 @@ async function errorHandler(app: FastifyInstance) {
     if (error.statusCode === 429) {
       return sendError(reply, 429, 'rate_limited', apiErrors.rateLimited);
     }
-    if (error instanceof SyntaxError || error.statusCode === 400) {
+    // JSON.parse and the prototype-poisoning check throw SyntaxError: the body is not JSON.
+    if (error instanceof SyntaxError) {
       return sendError(reply, 400, 'bad_request', apiErrors.badJson);
     }
+    // Any other refusal of the request itself (a Range past the end of a file, say).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(reply, error.statusCode, 'bad_request', apiErrors.badJson);
+      return sendError(reply, error.statusCode, 'bad_request', apiErrors.badRequest);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'internal', apiErrors.internal);
@@ -44,3 +49,35 @@ async function errorHandler(app: FastifyInstance) {
 }
 
 export default fp(errorHandler, { name: 'error-handler' });
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any hook runs, so the
+ * security headers plugin never sees these requests. A URL whose percent-encoding does not
+ * decode (`/convite%ZZ`) gets 400; a path parameter over Fastify's length limit can only be an
+ * id that is not a UUID, so it gets the 404 any other such id gets. The headers every response
+ * carries are set here by hand, with a policy that allows nothing, since the body is JSON.
+ */
+export function frameworkErrorHandler(config: Pick<Config, 'secure'>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      ...(config.secure
+        ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+        : {}),
+    });
+    if (error.code === 'FST_ERR_BAD_URL') {
+      void sendError(reply, 400, 'bad_request', apiErrors.badRequest);
+      return;
+    }
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      void sendError(reply, 404, 'not_found', apiErrors.notFound);
+      return;
+    }
+    request.log.error({ err: error }, 'request failed while routing');
+    void sendError(reply, 500, 'internal', apiErrors.internal);
+  };
+}

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { loginAsAdmin } from '../test-support/admin-session.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -116,7 +117,69 @@ describe('security headers', () => {
   });
 });
 
+describe('a URL Fastify cannot route (answered before any hook runs)', () => {
+  function expectBareHeaders(response: Response) {
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  }
+
+  it('answers a percent-encoding that does not decode with 400 in our shape and headers', async () => {
+    for (const path of ['/api/%E0%A4%A', '/convite%ZZ', '/%', '/api/admin/registrations/%ZZ']) {
+      const response = await server.request(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect(await response.json()).toEqual({
+        error: { code: 'bad_request', message: 'Pedido inválido.' },
+      });
+      expectBareHeaders(response);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect(apiErrors.badRequest).toBe('Pedido inválido.');
+  });
+
+  it('answers an id longer than Fastify allows with the 404 of any id that is not a UUID', async () => {
+    const response = await server.request(`/api/admin/registrations/${'x'.repeat(500)}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: apiErrors.notFound },
+    });
+    expectBareHeaders(response);
+  });
+
+  it('adds HSTS when PUBLIC_URL is https', async () => {
+    const response = await secure.request('/convite%ZZ');
+    expect(response.status).toBe(400);
+    expectBareHeaders(response);
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=31536000\b/);
+  });
+});
+
 const builtIndex = join(process.cwd(), 'dist/web/index.html');
+
+describe.skipIf(!existsSync(builtIndex))('a request for a file that cannot be met', () => {
+  const asset = () => `/assets/${readdirSync(join(process.cwd(), 'dist/web/assets'))[0]}`;
+
+  it('gets its 4xx with the generic pt-BR message, not the bad-JSON one', async () => {
+    for (const [headers, status] of [
+      [{ range: 'bytes=99999999-' }, 416],
+      [{ 'if-match': '"not-this-file"' }, 412],
+    ] as const) {
+      const response = await server.request(asset(), { headers });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({
+        error: { code: 'bad_request', message: apiErrors.badRequest },
+      });
+      expectSecurityHeaders(response);
+    }
+  });
+});
 
 describe.skipIf(!existsSync(builtIndex))('the built page', () => {
   it('holds no script that the policy would block: only files, and JSON data', async () => {

@@ -107,6 +107,36 @@ describe('X-Forwarded-For with TRUST_PROXY=1', () => {
   });
 });
 
+describe('IPv6 clients with TRUST_PROXY=1', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ REGISTRATION_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('share one budget per /64, as the login throttle counts them', async () => {
+    // One client rotating through addresses of its own /64 (spelled in every way IPv6 allows).
+    const statuses: number[] = [];
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:aaaa::2',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:fffe',
+      '2001:DB8:1:2:1234:5678:9abc:def0',
+      '2001:db8:1:2::99',
+    ]) {
+      const response = await register(server, validRegistration(), { 'x-forwarded-for': ip });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    // The neighbouring /64 is someone else.
+    const neighbour = await register(server, validRegistration(), {
+      'x-forwarded-for': '2001:db8:1:3::1',
+    });
+    expect(neighbour.status).toBe(201);
+    expect(await countRows(server)).toBe(4);
+  });
+});
+
 describe('REGISTRATION_RATE_LIMIT=0', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,5 +1,7 @@
 // Property-based: thousands of invalid bodies thrown at the real HTTP server. None may get a
-// 5xx, every answer is the API's pt-BR error shape, and none may leave a row behind.
+// 5xx, every answer is the API's pt-BR error shape, and none may leave a row behind. Strings
+// range over all of Unicode, control characters and half surrogate pairs included; a slice runs
+// against PostgreSQL too, which fails on a NUL where SQLite would store it.
 import { isUtf8 } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { fieldLimits, messages } from '../../shared/registration.schema.ts';
 import type { RegistrationChange } from '../live/live-updates.ts';
+import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const testTimeout = 120_000;
@@ -30,9 +33,13 @@ interface Answer {
   body: unknown;
 }
 
-async function post(body: Buffer | Uint8Array, headers: Record<string, string>): Promise<Answer> {
+async function post(
+  body: Buffer | Uint8Array,
+  headers: Record<string, string>,
+  target: TestServer = server,
+): Promise<Answer> {
   requestsSent += 1;
-  const response = await fetch(`${server.url}/api/registrations`, {
+  const response = await fetch(`${target.url}/api/registrations`, {
     method: 'POST',
     headers,
     body: new Uint8Array(body),
@@ -47,9 +54,9 @@ async function post(body: Buffer | Uint8Array, headers: Record<string, string>):
   return { status: response.status, body: parsed };
 }
 
-function postJson(text: string | Buffer | Uint8Array): Promise<Answer> {
+function postJson(text: string | Buffer | Uint8Array, target?: TestServer): Promise<Answer> {
   const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return post(body, { 'content-type': 'application/json' });
+  return post(body, { 'content-type': 'application/json' }, target);
 }
 
 const topMessages = new Set<string>(Object.values(apiErrors));
@@ -82,10 +89,10 @@ function expectRefusal(answer: Answer, status?: number): Record<string, string> 
   return fields as Record<string, string>;
 }
 
-async function countRows(): Promise<number> {
-  const { count } = await server.app.db.kysely
+async function countRows(target: TestServer = server): Promise<number> {
+  const { count } = await target.app.db.kysely
     .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
@@ -113,13 +120,41 @@ const textFields = ['nome_completo', 'whatsapp', 'email', 'nome_compania'] as co
 const allFields = [...textFields, 'levar_alguem', 'confirmacao', 'website'] as const;
 type Field = (typeof allFields)[number];
 
+/**
+ * C0 control characters (NUL first among them) and DEL, but for tab, line feed and carriage
+ * return, which a text field turns into a space (a paste of two spreadsheet cells).
+ */
+const controlCharacter = fc
+  .oneof(fc.constant(0), fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f))
+  .filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d)
+  .map((code) => String.fromCharCode(code));
+/** Half of a UTF-16 surrogate pair: JSON can carry it as an escape, but it is not text. */
+const loneSurrogate = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((code) => String.fromCharCode(code));
+/**
+ * One unit of text from anywhere in Unicode: any code point (U+0000 to U+10FFFF), a printable
+ * grapheme of several code points, and, weighted up so that every run meets them, control
+ * characters and half surrogate pairs.
+ */
+const anyUnit = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
+  { weight: 2, arbitrary: controlCharacter },
+  { weight: 1, arbitrary: loneSurrogate },
+);
+function anyString(constraints: { minLength?: number; maxLength?: number } = {}) {
+  return fc.string({ unit: anyUnit, ...constraints });
+}
+const anyJson = (maxDepth: number) => fc.jsonValue({ maxDepth, stringUnit: anyUnit });
+
 /** JSON values that are never a string (nor null, nor absent, which some fields allow). */
 const notAString = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
-  fc.array(fc.string(), { maxLength: 4 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.array(anyString(), { maxLength: 4 }),
+  fc.dictionary(anyString({ maxLength: 8 }), anyJson(2), { maxKeys: 4 }),
 );
 
 /** A value of the wrong type for this field: a radio answer that is not one, text that is not text. */
@@ -128,17 +163,33 @@ function wrongValueFor(field: Field): fc.Arbitrary<unknown> {
     const allowed = field === 'levar_alguem' ? ['sim', 'nao', ''] : ['ok', 'agenda', ''];
     return fc.oneof(
       notAString,
-      fc.string({ maxLength: 20 }).filter((s) => !allowed.includes(s)),
+      anyString({ maxLength: 20 }).filter((s) => !allowed.includes(s)),
     );
   }
   if (field === 'website') return fc.oneof(notAString, fc.constant(null));
   return fc.oneof(notAString, fc.constant(null));
 }
 
+const textLimits: Record<(typeof textFields)[number] | 'website', number> = {
+  ...fieldLimits,
+  website: 200,
+};
+
+/** A valid body but for one text field, which holds a control character or half a pair. */
+const notTextInAField = fc
+  .record({
+    field: fc.constantFrom(...textFields, 'website' as const),
+    before: anyString({ maxLength: 12 }),
+    bad: fc.oneof(controlCharacter, loneSurrogate),
+    after: anyString({ maxLength: 12 }),
+  })
+  // Between two letters, so that trimming cannot take the bad character away.
+  .map(({ field, before, bad, after }) => ({ field, value: `${before}x${bad}x${after}` }));
+
 describe('POST /api/registrations never breaks on bad input', () => {
   it('refuses arbitrary JSON values', { timeout: testTimeout }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (value) => {
+      fc.asyncProperty(anyJson(5), async (value) => {
         expectRefusal(await postJson(JSON.stringify(value)));
       }),
       { numRuns: 400 },
@@ -277,8 +328,8 @@ describe('POST /api/registrations never breaks on bad input', () => {
       .record({
         field: fc.constantFrom(...allFields),
         bad: fc.array(fc.constantFrom(...invalidSequences), { minLength: 1, maxLength: 3 }),
-        before: fc.string({ unit: 'grapheme', maxLength: 10 }),
-        after: fc.string({ unit: 'grapheme', maxLength: 10 }),
+        before: anyString({ maxLength: 10 }),
+        after: anyString({ maxLength: 10 }),
       })
       .map(({ field, bad, before, after }) => {
         const body = validBody();
@@ -342,9 +393,9 @@ describe('POST /api/registrations never breaks on bad input', () => {
       const nested = fc.letrec((tie) => ({
         node: fc.oneof(
           { depthSize: 'small', withCrossShrink: true },
-          fc.jsonValue({ maxDepth: 1 }),
+          anyJson(1),
           fc.array(tie('node'), { maxLength: 3 }),
-          fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 3 }),
+          fc.dictionary(anyString({ maxLength: 6 }), tie('node'), { maxKeys: 3 }),
         ),
       })).node;
       const inField = fc
@@ -354,7 +405,7 @@ describe('POST /api/registrations never breaks on bad input', () => {
         })
         .map(({ field, value }) => JSON.stringify({ ...validBody(), [field]: value }));
       const asExtraKey = fc
-        .record({ key: fc.string({ minLength: 1, maxLength: 12 }), value: nested })
+        .record({ key: anyString({ minLength: 1, maxLength: 12 }), value: nested })
         .filter(({ key }) => !(allFields as readonly string[]).includes(key))
         .map(({ key, value }) => JSON.stringify({ ...validBody(), [key]: value }));
       const deep = fc
@@ -465,7 +516,7 @@ describe('POST /api/registrations never breaks on bad input', () => {
       return text.slice(0, n % text.length);
     });
     const textLike = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }),
+      anyString({ maxLength: 200 }),
       fc.constantFrom(
         '{',
         '{"nome_completo":',
@@ -495,6 +546,30 @@ describe('POST /api/registrations never breaks on bad input', () => {
     await expectNothingStored();
   });
 
+  it(
+    'refuses NUL, any control character or half a surrogate pair in a text field, naming it',
+    { timeout: testTimeout },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(notTextInAField, async ({ field, value }) => {
+          const answer = await postJson(JSON.stringify({ ...validBody(), [field]: value }));
+          const fields = expectRefusal(answer, 400);
+          expect(Object.keys(fields)).toEqual([field]);
+          // The honeypot is not trimmed; the other fields are (a tab or line break inside
+          // becoming one space), and their length (in code points, as zod counts) is measured
+          // after.
+          const text = field === 'website' ? value : value.trim().replace(/[\t\r\n]+/g, ' ');
+          const limit = textLimits[field];
+          expect(fields[field]).toBe(
+            [...text].length > limit ? messages.tooLong(limit) : messages.notText,
+          );
+        }),
+        { numRuns: 300 },
+      );
+      await expectNothingStored();
+    },
+  );
+
   it('wrote no row and announced nothing for any of the bodies above', () => {
     expect(requestsSent).toBeGreaterThanOrEqual(2_000);
     return expectNothingStored();
@@ -505,4 +580,52 @@ describe('POST /api/registrations never breaks on bad input', () => {
     expect(answer.status).toBe(201);
     expect(await countRows()).toBe(1);
   });
+});
+
+describe('on PostgreSQL, which fails on a NUL in text where SQLite would store it', () => {
+  let database: TempPostgres;
+  let postgres: TestServer;
+  const published: RegistrationChange[] = [];
+  let stopListening = () => {};
+  beforeAll(async () => {
+    database = await createTempPostgres();
+    postgres = await startTestServer({ DATABASE_URL: database.url, REGISTRATION_RATE_LIMIT: '0' });
+    stopListening = postgres.app.live.subscribe((change) => published.push(change));
+  });
+  afterAll(async () => {
+    stopListening();
+    await postgres?.close();
+    await database?.drop();
+  });
+
+  it(
+    'answers every kind of bad body with a 4xx in the error shape, never a 5xx, and stores nothing',
+    { timeout: testTimeout },
+    async () => {
+      const body = fc.oneof(
+        notTextInAField.map(({ field, value }) =>
+          JSON.stringify({ ...validBody(), [field]: value }),
+        ),
+        anyJson(4).map((value) => JSON.stringify(value)),
+        fc
+          .record({ field: fc.constantFrom(...allFields), value: anyJson(2) })
+          .filter(({ value }) => typeof value !== 'string' && value !== null)
+          .map(({ field, value }) => JSON.stringify({ ...validBody(), [field]: value })),
+        fc
+          .record({ key: anyString({ minLength: 1, maxLength: 12 }), value: anyJson(1) })
+          .filter(({ key }) => !(allFields as readonly string[]).includes(key))
+          .map(({ key, value }) => JSON.stringify({ ...validBody(), [key]: value })),
+        anyString({ maxLength: 200 }),
+        fc.uint8Array({ minLength: 1, maxLength: 512 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (text) => {
+          expectRefusal(await postJson(text, postgres));
+        }),
+        { numRuns: 400 },
+      );
+      expect(await countRows(postgres)).toBe(0);
+      expect(published).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // LGPD: the organizer deletes a registration for good. Every open panel hears of it at once,
 // and the person's e-mail and phone can no longer be read from the database files.
 import { existsSync, readFileSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -103,6 +104,45 @@ describe('DELETE /api/admin/registrations/:id', () => {
 
     for (const text of [email, email.toLowerCase(), nome, ...whatsappForms]) {
       expect(filesHolding(text), `"${text}" still on disk`).toEqual([]);
+    }
+  });
+
+  it('answers at once while another connection holds a read, and erases once it lets go', async () => {
+    // A backup, `npm run admin` or a second instance reading the same file: while its read
+    // lasts, the write-ahead log cannot be emptied, and the deleted row still sits in it.
+    const email = 'leitor.aberto.LGPD.93ab@exemplo.com';
+    const created = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration({ email, whatsapp: '+55 (31) 99876-5432' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as Registration;
+    const reader = new SQLite(server.dbFile, { readonly: true });
+    try {
+      reader.prepare('BEGIN').run();
+      reader.prepare('SELECT count(*) FROM registrations').get();
+
+      const started = performance.now();
+      const deleted = await server.request(withId(api.adminRegistration, id), {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(deleted.status).toBe(204);
+      // Generous on purpose: waiting on the reader used to cost the whole busy timeout (5 s).
+      expect(performance.now() - started).toBeLessThan(2_500);
+      expect(server.app.db.sqlite?.pragma('busy_timeout', { simple: true })).toBe(5_000);
+      // Still in the log while the reader holds it: the erasure below is what the test checks.
+      expect(filesHolding(email)).toContain(`${server.dbFile}-wal`);
+
+      reader.prepare('COMMIT').run();
+      await expect
+        .poll(() => [...filesHolding(email), ...filesHolding('+5531998765432')], {
+          timeout: 10_000,
+          interval: 200,
+        })
+        .toEqual([]);
+    } finally {
+      reader.close();
     }
   });
 

@@ -1,5 +1,5 @@
 // The organizer's side of registrations. Mounted under /api/admin, behind the session guard.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
@@ -11,18 +11,31 @@ import {
   NotConfirmedError,
 } from './registrations.repository.ts';
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isUuid(value: string): boolean {
+  return uuid.test(value);
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * Every id is a UUID: anything else names no registration, so it gets the 404 at once, before
+ * the database sees it (PostgreSQL would fail on a NUL with a 500).
+ */
+async function requireUuid(request: IdRequest, reply: FastifyReply) {
+  if (!isUuid(request.params.id)) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+}
 
 export async function registrationsAdminRoutes(app: FastifyInstance) {
+  const erasure = erasureAfterDeletion(app);
+  app.addHook('onClose', async () => erasure.stop());
+
   app.get(api.adminRegistrations, async () => listRegistrations(app.db.kysely));
 
   app.post<{ Params: { id: string } }>(
     api.adminConfirm,
-    { schema: { params: idParams } },
+    { onRequest: requireUuid },
     async (request, reply) => {
       const registration = await confirmRegistration(app.db.kysely, request.params.id);
       if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
@@ -35,7 +48,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
   app.post<{ Params: { id: string } }>(
     api.adminTicket,
-    { schema: { params: idParams } },
+    { onRequest: requireUuid },
     async (request, reply) => {
       try {
         const registration = await markTicketSent(app.db.kysely, request.params.id);
@@ -53,20 +66,66 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string } }>(
     api.adminRegistration,
-    { schema: { params: idParams } },
+    { onRequest: requireUuid },
     async (request, reply) => {
       const deleted = await deleteRegistration(app.db.kysely, request.params.id);
       if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
       await app.live.publish({ type: 'deleted', id: request.params.id });
       // secure_delete zeroes the row in the main file; the checkpoint moves that page out of
       // the write-ahead log and empties the log, which still held the row as it was (LGPD).
-      try {
-        await app.db.checkpoint();
-      } catch (error) {
-        // The row is gone either way; the next checkpoint (at the latest, at shutdown) erases it.
-        request.log.error({ err: error }, 'checkpoint after a deletion failed');
-      }
+      await erasure.afterDeletion();
       return reply.code(204).send();
     },
   );
+}
+
+const retryEveryMs = 1_000;
+const retries = 60;
+
+/**
+ * Checkpoints after a deletion without ever waiting on the database: when another connection's
+ * read (a backup, `npm run admin`, a second instance) keeps the checkpoint from completing, it
+ * is retried in the background every second for a minute, then a warning is logged.
+ */
+function erasureAfterDeletion(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let attemptsLeft = 0;
+
+  async function checkpoint(): Promise<boolean> {
+    try {
+      return await app.db.checkpoint();
+    } catch (error) {
+      app.log.error({ err: error }, 'checkpoint after a deletion failed');
+      return false;
+    }
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = undefined;
+  }
+
+  async function retry() {
+    if (await checkpoint()) return stop();
+    attemptsLeft -= 1;
+    if (attemptsLeft > 0) return;
+    stop();
+    // The row is gone from every query; only its old bytes remain, until the next checkpoint.
+    app.log.warn(
+      `a deleted registration is still in the SQLite write-ahead log: another connection kept ` +
+        `reading the database file for ${(retries * retryEveryMs) / 1000} s; the next ` +
+        `deletion, or closing the other connection and then this server, erases it`,
+    );
+  }
+
+  return {
+    async afterDeletion() {
+      if (await checkpoint()) return;
+      attemptsLeft = retries; // every deletion gets its full minute
+      if (timer) return;
+      timer = setInterval(() => void retry(), retryEveryMs);
+      timer.unref();
+    },
+    stop,
+  };
 }

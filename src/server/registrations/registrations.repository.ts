@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
+import { emailKey } from '../email-key.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
     super('duplicate e-mail');
   }
-}
-
-/** The key that makes one e-mail one registration: trimmed and lower-cased. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 function toRegistration(row: RegistrationRow): Registration {
@@ -27,11 +24,6 @@ function toRegistration(row: RegistrationRow): Registration {
     created_at: row.created_at,
     ticket_sent_at: row.ticket_sent_at,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 export async function createRegistration(

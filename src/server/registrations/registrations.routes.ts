@@ -9,6 +9,7 @@ import {
   registrationSchema,
   type Registration,
 } from '../../shared/registration.schema.ts';
+import { clientKey } from '../client-key.ts';
 import { sendError } from '../http-errors.ts';
 import { createRegistration, DuplicateEmailError } from './registrations.repository.ts';
 
@@ -18,7 +19,17 @@ export async function registrationsRoutes(app: FastifyInstance) {
   app.post(
     api.registrations,
     {
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      config:
+        limit > 0
+          ? {
+              rateLimit: {
+                max: limit,
+                timeWindow: '1 minute',
+                // Counted like the login throttle counts: an IPv6 client by its whole /64.
+                keyGenerator: (request) => clientKey(request.ip),
+              },
+            }
+          : {},
     },
     async (request, reply) => {
       const body = request.body;
