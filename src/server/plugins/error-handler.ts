@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
 import type { Config } from '../config.ts';
 import { sendError } from '../http-errors.ts';
+import { routingErrorHeaders } from './security-headers.ts';
 
 const byFastifyCode: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -55,20 +56,11 @@ export default fp(errorHandler, { name: 'error-handler' });
  * security headers plugin never sees these requests. A URL whose percent-encoding does not
  * decode (`/convite%ZZ`) gets 400; a path parameter over Fastify's length limit can only be an
  * id that is not a UUID, so it gets the 404 any other such id gets. The headers every response
- * carries are set here by hand, with a policy that allows nothing, since the body is JSON.
+ * carries are set here by hand (plugins/security-headers.ts).
  */
 export function frameworkErrorHandler(config: Pick<Config, 'secure'>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    reply.headers({
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'cache-control': 'no-store',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      ...(config.secure
-        ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-        : {}),
-    });
+    reply.headers(routingErrorHeaders(config.secure));
     if (error.code === 'FST_ERR_BAD_URL') {
       void sendError(reply, 400, 'bad_request', apiErrors.badRequest);
       return;

@@ -3,6 +3,7 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { loginAsAdmin } from '../test-support/admin-session.ts';
 import {
+  countRegistrations,
   startTestServer,
   validRegistration,
   type TestServer,
@@ -15,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function count() {
-  const row = await server.app.db.kysely
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** fetch without the helper's same-origin defaults: only the headers given. */
 function post(path: string, headers: Record<string, string>, body: unknown) {
@@ -37,7 +30,7 @@ const crossSite = { error: { code: 'cross_site', message: apiErrors.forbidden } 
 
 describe('cross-site protection', () => {
   it('refuses a registration the browser marks Sec-Fetch-Site: cross-site, and stores nothing', async () => {
-    const before = await count();
+    const before = await countRegistrations(server);
     const response = await post(
       api.registrations,
       { 'sec-fetch-site': 'cross-site' },
@@ -45,7 +38,7 @@ describe('cross-site protection', () => {
     );
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(crossSite);
-    expect(await count()).toBe(before);
+    expect(await countRegistrations(server)).toBe(before);
   });
 
   it('refuses same-site (a sibling subdomain) too', async () => {
@@ -78,13 +71,13 @@ describe('cross-site protection', () => {
   });
 
   it('without Sec-Fetch-Site, refuses a foreign Origin and stores nothing', async () => {
-    const before = await count();
+    const before = await countRegistrations(server);
     for (const origin of ['https://evil.example', 'null', `${server.url}.evil.example`]) {
       const response = await post(api.registrations, { origin }, validRegistration());
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(crossSite);
     }
-    expect(await count()).toBe(before);
+    expect(await countRegistrations(server)).toBe(before);
   });
 
   it("accepts the site's own Origin (PUBLIC_URL or the address it was reached on)", async () => {

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 
 const self = "'self'";
 const none = "'none'";
+const referrerPolicy = 'strict-origin-when-cross-origin';
+const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 function isApi(request: FastifyRequest): boolean {
   return (
@@ -35,9 +37,9 @@ async function securityHeaders(app: FastifyInstance) {
       },
     },
     strictTransportSecurity: secure
-      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true }
       : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: referrerPolicy },
     xFrameOptions: { action: 'deny' },
   });
 
@@ -47,3 +49,20 @@ async function securityHeaders(app: FastifyInstance) {
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });
+
+/**
+ * The same headers, set by hand, for the answers Fastify gives before any hook runs (a URL it
+ * cannot route): their body is JSON, so the policy allows nothing at all.
+ */
+export function routingErrorHeaders(secure: boolean): Record<string, string> {
+  return {
+    'content-security-policy': `default-src ${none}; frame-ancestors ${none}; base-uri ${none}`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+    'referrer-policy': referrerPolicy,
+    ...(secure
+      ? { 'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains` }
+      : {}),
+  };
+}

@@ -8,6 +8,7 @@ import { messages, type Registration } from '../../shared/registration.schema.ts
 import { loginAsAdmin } from '../test-support/admin-session.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import {
+  countRegistrations,
   startTestServer,
   validRegistration,
   type TestServer,
@@ -48,14 +49,6 @@ describe.each(engines)('on $name', ({ start }) => {
     await drop?.();
   });
 
-  async function countRows(): Promise<number> {
-    const { count } = await server.app.db.kysely
-      .selectFrom('registrations')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(count);
-  }
-
   it.each([
     ['nome_completo', 'Maria\u0000 da Silva'],
     ['email', 'maria\u0000@exemplo.com'],
@@ -77,7 +70,7 @@ describe.each(engines)('on $name', ({ start }) => {
           fields: { [field]: messages.notText },
         },
       });
-      expect(await countRows()).toBe(0);
+      expect(await countRegistrations(server)).toBe(0);
     },
   );
 
@@ -90,7 +83,7 @@ describe.each(engines)('on $name', ({ start }) => {
       expect(response.status).toBe(400);
       expect((await response.json()).error.fields).toEqual({ nome_completo: messages.notText });
     }
-    expect(await countRows()).toBe(0);
+    expect(await countRegistrations(server)).toBe(0);
   });
 
   it('keeps a tab or line break inside a field as one space (two cells pasted at once)', async () => {

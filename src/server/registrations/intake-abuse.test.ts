@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import type { RegistrationChange } from '../live/live-updates.ts';
 import {
+  countRegistrations,
   startTestServer,
   validRegistration,
   type TestServer,
@@ -13,14 +14,6 @@ import {
 const errorShape = {
   error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
 };
-
-async function countRows(server: TestServer): Promise<number> {
-  const { count } = await server.app.db.kysely
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
 
 function register(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return server.request('/api/registrations', { method: 'POST', json: body, headers });
@@ -55,7 +48,7 @@ describe('rate limit on POST /api/registrations (REGISTRATION_RATE_LIMIT=3)', ()
     expect(apiErrors.rateLimited).toBe(
       'Muitas tentativas em pouco tempo. Aguarde um minuto e tente de novo.',
     );
-    expect(await countRows(server)).toBe(3);
+    expect(await countRegistrations(server)).toBe(3);
   });
 
   it('counts only the registration route: health and other pages stay open', async () => {
@@ -79,7 +72,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
-    expect(await countRows(server)).toBe(3);
+    expect(await countRegistrations(server)).toBe(3);
   });
 });
 
@@ -103,7 +96,7 @@ describe('X-Forwarded-For with TRUST_PROXY=1', () => {
     expect(await statusesFor('203.0.113.2', 4)).toEqual([201, 201, 201, 429]);
     // The proxy's client is the last address it appends.
     expect(await statusesFor('198.51.100.7, 203.0.113.1', 1)).toEqual([429]);
-    expect(await countRows(server)).toBe(6);
+    expect(await countRegistrations(server)).toBe(6);
   });
 });
 
@@ -133,7 +126,7 @@ describe('IPv6 clients with TRUST_PROXY=1', () => {
       'x-forwarded-for': '2001:db8:1:3::1',
     });
     expect(neighbour.status).toBe(201);
-    expect(await countRows(server)).toBe(4);
+    expect(await countRegistrations(server)).toBe(4);
   });
 });
 
@@ -150,7 +143,7 @@ describe('REGISTRATION_RATE_LIMIT=0', () => {
       statuses.add((await register(server, validRegistration())).status);
     }
     expect([...statuses]).toEqual([201]);
-    expect(await countRows(server)).toBe(25);
+    expect(await countRegistrations(server)).toBe(25);
   });
 });
 
@@ -192,7 +185,7 @@ describe('the public form', () => {
       expect(person.status).toBe(201);
       const stored = await person.json();
       expect(changes).toEqual([{ type: 'created', registration: stored }]);
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
       const emails = await server.app.db.kysely
         .selectFrom('registrations')
         .select('email')
@@ -204,13 +197,13 @@ describe('the public form', () => {
       const email = `pessoa.${Date.now()}@exemplo.com`;
       expect((await register(server, validRegistration({ email, website: 'x' }))).status).toBe(201);
       expect((await register(server, validRegistration({ email }))).status).toBe(201);
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
     });
 
     it('treats an empty hidden field as a person', async () => {
       const response = await register(server, validRegistration({ website: '' }));
       expect(response.status).toBe(201);
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
       expect(changes).toHaveLength(1);
     });
   });
@@ -331,7 +324,7 @@ describe('the public form', () => {
     });
 
     it('stored none of the refused bodies', async () => {
-      expect(await countRows(server)).toBe(0);
+      expect(await countRegistrations(server)).toBe(0);
       expect(changes).toEqual([]);
     });
   });
@@ -354,7 +347,7 @@ describe('the public form', () => {
           },
         });
       }
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
       expect(changes.filter((c) => c.type === 'created')).toHaveLength(1);
     });
 
@@ -374,7 +367,7 @@ describe('the public form', () => {
       );
       expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
       expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
     });
 
     it('is enforced by the database itself, not only by the route', async () => {
@@ -396,7 +389,7 @@ describe('the public form', () => {
         })
         .execute();
       await expect(insertAgain).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
-      expect(await countRows(server)).toBe(1);
+      expect(await countRegistrations(server)).toBe(1);
     });
   });
 });

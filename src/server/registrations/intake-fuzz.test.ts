@@ -10,7 +10,11 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { fieldLimits, messages } from '../../shared/registration.schema.ts';
 import type { RegistrationChange } from '../live/live-updates.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import {
+  countRegistrations,
+  startTestServer,
+  type TestServer,
+} from '../test-support/test-server.ts';
 
 const testTimeout = 120_000;
 
@@ -89,16 +93,8 @@ function expectRefusal(answer: Answer, status?: number): Record<string, string> 
   return fields as Record<string, string>;
 }
 
-async function countRows(target: TestServer = server): Promise<number> {
-  const { count } = await target.app.db.kysely
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
 async function expectNothingStored() {
-  expect(await countRows()).toBe(0);
+  expect(await countRegistrations(server)).toBe(0);
   expect(changes).toEqual([]);
 }
 
@@ -578,7 +574,7 @@ describe('POST /api/registrations never breaks on bad input', () => {
   it('still registers a valid body afterwards: the refusals were not the server giving up', async () => {
     const answer = await postJson(JSON.stringify(validBody()));
     expect(answer.status).toBe(201);
-    expect(await countRows()).toBe(1);
+    expect(await countRegistrations(server)).toBe(1);
   });
 });
 
@@ -624,7 +620,7 @@ describe('on PostgreSQL, which fails on a NUL in text where SQLite would store i
         }),
         { numRuns: 400 },
       );
-      expect(await countRows(postgres)).toBe(0);
+      expect(await countRegistrations(postgres)).toBe(0);
       expect(published).toEqual([]);
     },
   );

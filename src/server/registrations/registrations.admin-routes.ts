@@ -13,10 +13,6 @@ import {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isUuid(value: string): boolean {
-  return uuid.test(value);
-}
-
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /**
@@ -24,7 +20,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * the database sees it (PostgreSQL would fail on a NUL with a 500).
  */
 async function requireUuid(request: IdRequest, reply: FastifyReply) {
-  if (!isUuid(request.params.id)) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+  if (!uuid.test(request.params.id)) return sendError(reply, 404, 'not_found', apiErrors.notFound);
 }
 
 export async function registrationsAdminRoutes(app: FastifyInstance) {

@@ -90,3 +90,12 @@ export function validRegistration(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** How many registrations the server's database holds (a string on PostgreSQL, hence Number). */
+export async function countRegistrations(server: TestServer): Promise<number> {
+  const { count } = await server.app.db.kysely
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
