@@ -1,17 +1,18 @@
 // How stored values read in pt-BR, on the panel and in the CSV.
+import type { Confirmacao, LevarAlguem, RegistrationStatus } from './registration.fields.ts';
 import type { Registration } from './registration.schema.ts';
 
-export const statusLabels: Record<Registration['status'], string> = {
+export const statusLabels: Record<RegistrationStatus, string> = {
   pending: 'Pendente',
   confirmed: 'Confirmado',
 };
 
-export const levarAlguemLabels: Record<NonNullable<Registration['levar_alguem']>, string> = {
+export const levarAlguemLabels: Record<LevarAlguem, string> = {
   sim: 'Ok, entendido.',
   nao: 'Não tenho ninguém pra levar',
 };
 
-export const confirmacaoLabels: Record<NonNullable<Registration['confirmacao']>, string> = {
+export const confirmacaoLabels: Record<Confirmacao, string> = {
   ok: 'Ok',
   agenda: 'Já coloquei na agenda',
 };

@@ -4,7 +4,7 @@ import {
   fieldLimits,
   isValidEmail,
   messages,
-  registrationSchema,
+  newRegistrationSchema,
 } from './registration.schema.ts';
 import { toE164 } from './phone.ts';
 
@@ -19,13 +19,13 @@ const valid = {
 
 /** The per-field messages the API would send for this body; {} when it is valid. */
 function errorsFor(body: unknown): Record<string, string> {
-  const result = registrationSchema.safeParse(body);
+  const result = newRegistrationSchema.safeParse(body);
   return result.success ? {} : fieldErrors(result.error);
 }
 
-describe('registrationSchema', () => {
+describe('newRegistrationSchema', () => {
   it('accepts the six fields and trims the text', () => {
-    const parsed = registrationSchema.parse({
+    const parsed = newRegistrationSchema.parse({
       ...valid,
       nome_completo: '  Maria da Silva ',
       email: ' maria@exemplo.com\t',
@@ -107,7 +107,7 @@ describe('registrationSchema', () => {
     expect(errorsFor({ ...valid, nome_completo: 'Maria da Silva\r\n' })).toEqual({});
     // Inside a field, a tab or line break (two spreadsheet cells pasted at once) is one space;
     // the honeypot, which no person fills, still refuses them.
-    const pasted = registrationSchema.parse({ ...valid, nome_completo: 'Maria\t\tda\r\nSilva' });
+    const pasted = newRegistrationSchema.parse({ ...valid, nome_completo: 'Maria\t\tda\r\nSilva' });
     expect(pasted.nome_completo).toBe('Maria da Silva');
     expect(errorsFor({ ...valid, email: 'ma\tria@exemplo.com' })).toEqual({
       email: messages.invalidEmail,
@@ -218,7 +218,7 @@ describe('registrationSchema', () => {
       ['+55 (21) 98765-4321', '+5521987654321'],
       ['+55 11 3456-7890', '+551134567890'],
     ])('%s is stored as %s', (input, e164) => {
-      expect(registrationSchema.parse({ ...valid, whatsapp: input }).whatsapp).toBe(e164);
+      expect(newRegistrationSchema.parse({ ...valid, whatsapp: input }).whatsapp).toBe(e164);
     });
 
     it('reads a number without a country code as a US number', () => {
@@ -247,7 +247,9 @@ describe('registrationSchema', () => {
     it('accept the spec values', () => {
       for (const levar_alguem of ['sim', 'nao']) {
         for (const confirmacao of ['ok', 'agenda']) {
-          expect(registrationSchema.parse({ ...valid, levar_alguem, confirmacao })).toMatchObject({
+          expect(
+            newRegistrationSchema.parse({ ...valid, levar_alguem, confirmacao }),
+          ).toMatchObject({
             levar_alguem,
             confirmacao,
           });
@@ -257,12 +259,12 @@ describe('registrationSchema', () => {
 
     it('are optional: missing, empty or null is stored as null', () => {
       const { levar_alguem: _l, confirmacao: _c, ...withoutChoices } = valid;
-      expect(registrationSchema.parse(withoutChoices)).toMatchObject({
+      expect(newRegistrationSchema.parse(withoutChoices)).toMatchObject({
         levar_alguem: null,
         confirmacao: null,
       });
       expect(
-        registrationSchema.parse({ ...valid, levar_alguem: '', confirmacao: null }),
+        newRegistrationSchema.parse({ ...valid, levar_alguem: '', confirmacao: null }),
       ).toMatchObject({ levar_alguem: null, confirmacao: null });
     });
 
@@ -289,14 +291,16 @@ describe('registrationSchema', () => {
   });
 
   it('accepts the hidden field so the route can recognise a bot', () => {
-    expect(registrationSchema.parse({ ...valid, website: 'http://spam.example' })).toMatchObject({
-      website: 'http://spam.example',
-    });
+    expect(newRegistrationSchema.parse({ ...valid, website: 'http://spam.example' })).toMatchObject(
+      {
+        website: 'http://spam.example',
+      },
+    );
   });
 
   it('refuses a body that is not an object', () => {
     for (const body of [null, 'texto', 42, [valid], true]) {
-      expect(registrationSchema.safeParse(body).success).toBe(false);
+      expect(newRegistrationSchema.safeParse(body).success).toBe(false);
     }
   });
 });

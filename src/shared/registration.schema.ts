@@ -1,26 +1,18 @@
-// The registration form's fields, limits and pt-BR messages: used by the form and by the API.
+// The registration's one contract: what a visitor sends (newRegistrationSchema) and what the API
+// serves (registrationSchema), with the pt-BR messages users see. Every registration type in the
+// code is inferred from these; the plain values they are built from live in registration.fields.ts.
 import { z } from 'zod';
 import { toE164 } from './phone.ts';
+import {
+  confirmacaoOptions,
+  fieldLimits,
+  fieldMessages as messages,
+  honeypotField,
+  levarAlguemOptions,
+  registrationStatuses,
+} from './registration.fields.ts';
 
-export const fieldLimits = {
-  nome_completo: 200,
-  nome_compania: 200,
-  email: 254,
-  whatsapp: 32,
-} as const;
-
-/** A field people never see; a bot that fills it gets a fake success and nothing is stored. */
-export const honeypotField = 'website';
-
-export const messages = {
-  required: 'Campo obrigatório.',
-  tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
-  invalidEmail: 'Informe um e-mail válido, como nome@exemplo.com.',
-  invalidPhone: 'Informe um número de WhatsApp válido para o país escolhido, com DDD.',
-  invalidChoice: 'Escolha uma das opções.',
-  notText: 'Envie este campo como texto.',
-  unknownField: 'Campo desconhecido.',
-} as const;
+export { fieldLimits, honeypotField, messages };
 
 // The WHATWG rule for <input type="email">, so the browser and the server agree.
 const whatwgEmail =
@@ -64,7 +56,8 @@ function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
     .transform((value) => (value ? value : null));
 }
 
-export const registrationSchema = z.strictObject(
+/** The body of POST /api/registrations, as the form sends it and the server checks it. */
+export const newRegistrationSchema = z.strictObject(
   {
     nome_completo: requiredText(fieldLimits.nome_completo),
     whatsapp: requiredText(fieldLimits.whatsapp).transform((value, ctx) => {
@@ -77,8 +70,8 @@ export const registrationSchema = z.strictObject(
     }),
     email: requiredText(fieldLimits.email).refine(isValidEmail, messages.invalidEmail),
     nome_compania: requiredText(fieldLimits.nome_compania),
-    levar_alguem: optionalChoice(['sim', 'nao'] as const),
-    confirmacao: optionalChoice(['ok', 'agenda'] as const),
+    levar_alguem: optionalChoice(levarAlguemOptions),
+    confirmacao: optionalChoice(confirmacaoOptions),
     [honeypotField]: z
       .string({ error: messages.notText })
       .max(200)
@@ -88,28 +81,28 @@ export const registrationSchema = z.strictObject(
   { error: messages.unknownField },
 );
 
-export type RegistrationInput = z.input<typeof registrationSchema>;
-export type NewRegistration = z.output<typeof registrationSchema>;
+export type NewRegistrationInput = z.input<typeof newRegistrationSchema>;
+export type NewRegistration = z.output<typeof newRegistrationSchema>;
 export type RegistrationField = Exclude<keyof NewRegistration, typeof honeypotField>;
 
-export const registrationStatuses = ['pending', 'confirmed'] as const;
-export type RegistrationStatus = (typeof registrationStatuses)[number];
+/** A stored registration as the API serves it (unknown keys, such as email_key, are dropped). */
+export const registrationSchema = z.object({
+  id: z.string(),
+  nome_completo: z.string(),
+  /** E.164: '+15085551234'. */
+  whatsapp: z.string(),
+  email: z.string(),
+  nome_compania: z.string(),
+  levar_alguem: z.enum(levarAlguemOptions).nullable(),
+  confirmacao: z.enum(confirmacaoOptions).nullable(),
+  status: z.enum(registrationStatuses),
+  /** ISO 8601 UTC, set by the server. */
+  created_at: z.string(),
+  /** When the organizer last sent the WhatsApp ticket (ISO 8601 UTC); null: never. */
+  ticket_sent_at: z.string().nullable(),
+});
 
-/** A stored registration as the API returns it. */
-export interface Registration {
-  id: string;
-  nome_completo: string;
-  whatsapp: string;
-  email: string;
-  nome_compania: string;
-  levar_alguem: 'sim' | 'nao' | null;
-  confirmacao: 'ok' | 'agenda' | null;
-  status: RegistrationStatus;
-  /** ISO 8601, set by the server. */
-  created_at: string;
-  /** When the organizer last sent the WhatsApp ticket (ISO 8601, by the server); null: never. */
-  ticket_sent_at: string | null;
-}
+export type Registration = z.output<typeof registrationSchema>;
 
 /** zod issues as `{ field: message }`, the first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,20 +1,12 @@
 // The Database interface: every table as Kysely sees it.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Registration } from '../../shared/registration.schema.ts';
 
-export interface RegistrationsTable {
-  id: string;
-  nome_completo: string;
-  whatsapp: string;
-  email: string;
+/** The registration as served, plus the columns only the server sees. */
+export interface RegistrationsTable extends Omit<Registration, 'status'> {
   /** Trimmed, lower-cased e-mail; unique, so one person registers once. */
   email_key: string;
-  nome_compania: string;
-  levar_alguem: 'sim' | 'nao' | null;
-  confirmacao: 'ok' | 'agenda' | null;
-  status: Generated<'pending' | 'confirmed'>;
-  created_at: string;
-  /** When the WhatsApp ticket was last sent (ISO 8601, UTC); null until the first send. */
-  ticket_sent_at: string | null;
+  status: Generated<Registration['status']>;
 }
 
 export interface AdminsTable {

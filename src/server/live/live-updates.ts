@@ -1,10 +1,9 @@
 // Fan-out of registration changes to every open admin panel. This one is in-process (one
 // instance, SQLite); a PostgreSQL LISTEN/NOTIFY implementation slots in behind the same interface.
 import { EventEmitter } from 'node:events';
-import type { Registration } from '../../shared/registration.schema.ts';
+import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 
-export type RegistrationChange =
-  { type: 'created' | 'updated'; registration: Registration } | { type: 'deleted'; id: string };
+export type { RegistrationChange };
 
 export type ChangeListener = (change: RegistrationChange) => void;
 

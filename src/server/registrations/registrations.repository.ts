@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
+import {
+  registrationSchema,
+  type NewRegistration,
+  type Registration,
+} from '../../shared/registration.schema.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
@@ -11,19 +15,9 @@ export class DuplicateEmailError extends Error {
   }
 }
 
+/** The row as the API serves it: the shared schema keeps its fields and drops the rest. */
 function toRegistration(row: RegistrationRow): Registration {
-  return {
-    id: row.id,
-    nome_completo: row.nome_completo,
-    whatsapp: row.whatsapp,
-    email: row.email,
-    nome_compania: row.nome_compania,
-    levar_alguem: row.levar_alguem,
-    confirmacao: row.confirmacao,
-    status: row.status,
-    created_at: row.created_at,
-    ticket_sent_at: row.ticket_sent_at,
-  };
+  return registrationSchema.parse(row);
 }
 
 export async function createRegistration(
@@ -34,15 +28,11 @@ export async function createRegistration(
     const row = await db
       .insertInto('registrations')
       .values({
+        ...input,
         id: randomUUID(),
-        nome_completo: input.nome_completo,
-        whatsapp: input.whatsapp,
-        email: input.email,
         email_key: emailKey(input.email),
-        nome_compania: input.nome_compania,
-        levar_alguem: input.levar_alguem,
-        confirmacao: input.confirmacao,
         created_at: new Date().toISOString(),
+        ticket_sent_at: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import { api } from '../../shared/paths.ts';
 import {
   fieldErrors,
   honeypotField,
-  registrationSchema,
+  newRegistrationSchema,
   type Registration,
 } from '../../shared/registration.schema.ts';
 import { clientKey } from '../client-key.ts';
@@ -37,7 +37,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
         // No fields to point at: null, an array, a bare string or number, or no body at all.
         return sendError(reply, 400, 'bad_request', apiErrors.badJson);
       }
-      const parsed = registrationSchema.safeParse(body);
+      const parsed = newRegistrationSchema.safeParse(body);
       if (!parsed.success) {
         return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
       }

@@ -1,4 +1,6 @@
 // /admin: asks the server whether there is a session first; the login form, or the panel.
+// First: zod must be configured before any schema module runs (see zod-config.ts).
+import '@/lib/zod-config.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toaster.tsx';
 import { fetchSession, type AdminSession } from './admin-api.ts';

@@ -1,10 +1,9 @@
 // The panel's list as pure functions: newest first (created_at, then id, like the server),
 // live changes applied in place without duplicates.
+import { registrationChangeSchema, type RegistrationChange } from '@shared/live-change.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 
-/** What GET /api/admin/events sends in each `change` event. */
-export type RegistrationChange =
-  { type: 'created' | 'updated'; registration: Registration } | { type: 'deleted'; id: string };
+export type { RegistrationChange };
 
 /** Negative when `a` comes first (is newer). */
 export function compareNewestFirst(
@@ -80,23 +79,8 @@ export function parseChange(data: string): RegistrationChange | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const change = value as Partial<{ type: unknown; id: unknown; registration: unknown }>;
-  if (change.type === 'deleted') {
-    return typeof change.id === 'string' ? { type: 'deleted', id: change.id } : null;
-  }
-  if (change.type === 'created' || change.type === 'updated') {
-    const r = change.registration as Partial<Registration> | null | undefined;
-    const valid =
-      typeof r === 'object' &&
-      r !== null &&
-      typeof r.id === 'string' &&
-      typeof r.created_at === 'string' &&
-      typeof r.nome_completo === 'string' &&
-      typeof r.status === 'string';
-    return valid ? { type: change.type, registration: r as Registration } : null;
-  }
-  return null;
+  const parsed = registrationChangeSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export interface RegistrationCounts {

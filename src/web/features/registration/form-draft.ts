@@ -1,6 +1,7 @@
 // What the visitor has typed, kept in this tab's sessionStorage until the registration goes
 // through: a reload, a look at the privacy page or a dropped connection loses nothing.
 import { getCountries, type CountryCode } from '@shared/phone.ts';
+import { confirmacaoOptions, levarAlguemOptions } from '@shared/registration.fields.ts';
 import type { RegistrationFormValues } from './registration-submission.ts';
 
 export const draftKey = 'inscricao:rascunho';
@@ -9,7 +10,10 @@ export const draftKey = 'inscricao:rascunho';
 export type Draft = Omit<RegistrationFormValues, 'website'>;
 
 const textFields = ['nome_completo', 'whatsapp', 'email', 'nome_compania'] as const;
-const choices = { levar_alguem: ['', 'sim', 'nao'], confirmacao: ['', 'ok', 'agenda'] } as const;
+const choices = {
+  levar_alguem: ['', ...levarAlguemOptions],
+  confirmacao: ['', ...confirmacaoOptions],
+} as const;
 
 /** The draft in `text`, or null when there is none or it is not one of ours. */
 export function parseDraft(text: string | null): Draft | null {

@@ -9,6 +9,12 @@ import { formatEventDate, formatEventTime } from '@shared/event.ts';
 import { api, paths } from '@shared/paths.ts';
 import { honeypotField, type Registration } from '@shared/registration.schema.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
+import {
+  confirmacaoOptions,
+  levarAlguemOptions,
+  type Confirmacao,
+  type LevarAlguem,
+} from '@shared/registration.fields.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
@@ -29,15 +35,15 @@ import {
   type RegistrationFormValues,
 } from './registration-submission.ts';
 
-const levarAlguemChoices: Choice<'sim' | 'nao'>[] = [
-  { value: 'sim', label: levarAlguemLabels.sim },
-  { value: 'nao', label: levarAlguemLabels.nao },
-];
+const levarAlguemChoices: Choice<LevarAlguem>[] = levarAlguemOptions.map((value) => ({
+  value,
+  label: levarAlguemLabels[value],
+}));
 
-const confirmacaoChoices: Choice<'ok' | 'agenda'>[] = [
-  { value: 'ok', label: confirmacaoLabels.ok },
-  { value: 'agenda', label: confirmacaoLabels.agenda },
-];
+const confirmacaoChoices: Choice<Confirmacao>[] = confirmacaoOptions.map((value) => ({
+  value,
+  label: confirmacaoLabels[value],
+}));
 
 function failureDescription(reason?: string): ReactNode {
   if (!reason) return texts.failed;

@@ -2,11 +2,12 @@
 // zod schema and messages as the server, plus the country the visitor picked for the phone.
 import { apiErrors } from '@shared/api-error.ts';
 import { toE164, type CountryCode } from '@shared/phone.ts';
+import type { Confirmacao, LevarAlguem } from '@shared/registration.fields.ts';
 import {
   fieldErrors,
   honeypotField,
   messages,
-  registrationSchema,
+  newRegistrationSchema,
   type RegistrationField,
 } from '@shared/registration.schema.ts';
 
@@ -17,8 +18,8 @@ export interface RegistrationFormValues {
   country: CountryCode;
   email: string;
   nome_compania: string;
-  levar_alguem: '' | 'sim' | 'nao';
-  confirmacao: '' | 'ok' | 'agenda';
+  levar_alguem: '' | LevarAlguem;
+  confirmacao: '' | Confirmacao;
   /** The honeypot: people never see it, so it stays empty. */
   [honeypotField]: string;
 }
@@ -30,8 +31,8 @@ export interface RegistrationBody {
   whatsapp: string;
   email: string;
   nome_compania: string;
-  levar_alguem: '' | 'sim' | 'nao';
-  confirmacao: '' | 'ok' | 'agenda';
+  levar_alguem: '' | LevarAlguem;
+  confirmacao: '' | Confirmacao;
   [honeypotField]: string;
 }
 
@@ -126,7 +127,7 @@ export function prepareSubmission(values: RegistrationFormValues): Submission {
     confirmacao: values.confirmacao,
     [honeypotField]: values[honeypotField],
   };
-  const parsed = registrationSchema.safeParse(body);
+  const parsed = newRegistrationSchema.safeParse(body);
   if (!parsed.success) {
     for (const [field, message] of Object.entries(formFieldErrors(fieldErrors(parsed.error)))) {
       errors[field as RegistrationField] ??= message;

@@ -1,0 +1,11 @@
+// The live stream's message (GET /api/admin/events, SSE event `change`): one per change to a
+// registration. The server writes it, the panel parses it with this schema.
+import { z } from 'zod';
+import { registrationSchema } from './registration.schema.ts';
+
+export const registrationChangeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['created', 'updated']), registration: registrationSchema }),
+  z.object({ type: z.literal('deleted'), id: z.string() }),
+]);
+
+export type RegistrationChange = z.output<typeof registrationChangeSchema>;

@@ -1,0 +1,53 @@
+// The registration's fields as plain data, with no zod: the public pages import this file on
+// their first paint, and the zod schemas (registration.schema.ts) are built from it.
+
+/** The visitor's answers to the two optional questions, as stored and sent by the API. */
+export const levarAlguemOptions = ['sim', 'nao'] as const;
+export const confirmacaoOptions = ['ok', 'agenda'] as const;
+
+/** The organizer's decision on a registration. */
+export const registrationStatuses = ['pending', 'confirmed'] as const;
+
+export type LevarAlguem = (typeof levarAlguemOptions)[number];
+export type Confirmacao = (typeof confirmacaoOptions)[number];
+export type RegistrationStatus = (typeof registrationStatuses)[number];
+
+/** The fields a visitor fills, in the order the form shows them. */
+export const registrationFormFields = [
+  'nome_completo',
+  'whatsapp',
+  'email',
+  'nome_compania',
+  'levar_alguem',
+  'confirmacao',
+] as const;
+export type RegistrationFormField = (typeof registrationFormFields)[number];
+
+/** The four the spec requires. */
+export const requiredFormFields = [
+  'nome_completo',
+  'whatsapp',
+  'email',
+  'nome_compania',
+] as const satisfies readonly RegistrationFormField[];
+
+export const fieldLimits = {
+  nome_completo: 200,
+  nome_compania: 200,
+  email: 254,
+  whatsapp: 32,
+} as const satisfies Partial<Record<RegistrationFormField, number>>;
+
+/** A field people never see; a bot that fills it gets a fake success and nothing is stored. */
+export const honeypotField = 'website';
+
+/** What the form and the API say about a field, in pt-BR. */
+export const fieldMessages = {
+  required: 'Campo obrigatório.',
+  tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+  invalidEmail: 'Informe um e-mail válido, como nome@exemplo.com.',
+  invalidPhone: 'Informe um número de WhatsApp válido para o país escolhido, com DDD.',
+  invalidChoice: 'Escolha uma das opções.',
+  notText: 'Envie este campo como texto.',
+  unknownField: 'Campo desconhecido.',
+} as const;
