@@ -6,6 +6,10 @@ const alias = {
   '@': fileURLToPath(new URL('./src/web', import.meta.url)),
 };
 
+// Kysely's FileMigrationProvider imports each migration file itself: run through Vitest, so that
+// it can import the `.ts` sources (Node alone cannot).
+const server = { deps: { inline: ['kysely'] } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-and-api',
+          server,
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -21,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          server,
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

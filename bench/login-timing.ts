@@ -1,7 +1,7 @@
 // A wrong e-mail and a wrong password must take the same time to refuse (both run scrypt), so
 // the login cannot tell an attacker which e-mails have accounts. Prints both, and their ratio.
 // Run: npx tsx bench/login-timing.ts [rounds]
-import { createAdmin } from '../src/server/admin/admins.repository.ts';
+import { createAccount } from '../src/server/admin/accounts.repository.ts';
 import { startTestServer } from '../src/server/test-support/test-server.ts';
 import { api } from '../src/shared/paths.ts';
 
@@ -24,7 +24,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 try {
   const email = 'organizadora@bench.example';
-  await createAdmin(server.app.db.kysely, email, 'correct horse battery staple');
+  await createAccount(server.app.db.kysely, email, 'correct horse battery staple', 'admin');
   const wrongPassword: number[] = [];
   const unknownEmail: number[] = [];
   for (let i = 0; i < rounds; i += 1) {

@@ -78,7 +78,7 @@ describe('logged out', () => {
 
     expect(requested).toContain(api.adminMe);
     expect(requested).not.toContain(api.adminRegistrations);
-    expect(requested).not.toContain(api.adminEvents);
+    expect(requested).not.toContain(api.adminLiveStream);
     expect(await page.getByText('Painel Administrativo', { exact: true }).count()).toBe(0);
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -446,7 +446,7 @@ describe('the panel', () => {
   it('goes back to the login form with a toast when the session ends while the panel is open', async () => {
     const { page, console } = await newPage([
       api.adminMe,
-      api.adminEvents,
+      api.adminLiveStream,
       `/api/admin/registrations/`,
     ]);
     const gone = await register(server, { nome_completo: 'Gustavo Prazo' });
@@ -468,7 +468,7 @@ describe('the panel', () => {
     expect(browser.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
   });
   it('goes back to the login form when the session is ended elsewhere, by the live stream alone', async () => {
-    const { page, console } = await newPage([api.adminMe, api.adminEvents]);
+    const { page, console } = await newPage([api.adminMe, api.adminLiveStream]);
     await logInThroughForm(page, server.url);
     await page.getByText('Ao vivo', { exact: true }).waitFor();
     const [session] = await browser.context.cookies(server.url);

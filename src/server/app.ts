@@ -2,17 +2,20 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { api } from '../shared/paths.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
 import { bootstrapAdmin } from './admin/bootstrap-admin.ts';
+import { loginRoutes } from './admin/login.routes.ts';
+import { audiences } from './audience.ts';
 import type { Config } from './config.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
-import { createInProcessLiveUpdates, type LiveUpdates } from './live/live-updates.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { openLive } from './live/open-live.ts';
+import authorization from './plugins/authorization.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import sessionGuard from './plugins/session-guard.ts';
-import jsonBody from './plugins/json-body.ts';
+import sessionCookie from './plugins/session-cookie.ts';
+import sessions from './plugins/sessions.ts';
 import webApp from './plugins/web-app.ts';
 import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
@@ -21,7 +24,6 @@ export interface AppOptions {
   config: Config;
   /** Defaults to opening config.databaseUrl. */
   db?: Db;
-  live?: LiveUpdates;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -39,15 +41,8 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: frameworkErrorHandler(config),
   });
 
-  // Every route as registered, for the test that proves each admin route is guarded.
-  const routeTable: Array<{ method: string; url: string }> = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
-  });
-  app.decorate('routeTable', routeTable);
-
   const db = options.db ?? (await openDatabase(config.databaseUrl));
-  const live = options.live ?? createInProcessLiveUpdates();
+  const live = await openLive(db, app.log);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('live', live);
@@ -60,22 +55,29 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(sameOrigin);
-  await app.register(sessionGuard);
+  await app.register(sessionCookie);
+  await app.register(sessions);
+  // Before any route: every route from here on must declare its audience.
+  await app.register(authorization);
   // Only JSON bodies, strict UTF-8: text/plain and forms get 415.
   await app.register(jsonBody);
   await app.register(rateLimit, { global: false });
 
-  app.get(api.health, async () => {
+  app.get(api.health, { config: { audience: audiences.public } }, async () => {
     await ping(db);
     return { ok: true };
   });
   await app.register(registrationsRoutes);
-  await app.register(async (admin) => {
-    await admin.register(adminRoutes);
-    await admin.register(registrationsAdminRoutes);
-    await admin.register(liveRoutes);
+  await app.register(loginRoutes);
+  await app.register(registrationsAdminRoutes);
+  await app.register(liveRoutes);
+  await app.register(async (site) => {
+    // The built site (pages, and @fastify/static's route per file) is for everyone.
+    site.addHook('onRoute', (route) => {
+      route.config = { ...route.config, audience: route.config?.audience ?? audiences.public };
+    });
+    await site.register(webApp);
   });
-  await app.register(webApp);
 
   return app;
 }

@@ -79,6 +79,8 @@ export interface Config {
   registrationRateLimit: number;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** How often an open live stream re-checks its session (and keeps proxies from closing it). */
+  liveHeartbeatMs: number;
   event: EventConfig;
   logLevel: string;
   /** Folder holding the built web app. */
@@ -132,6 +134,7 @@ export function loadConfig(
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_MINUTES * 60_000,
+    liveHeartbeatMs: 10_000,
     event: readEventConfig(e.EVENT_CONFIG),
     logLevel: e.LOG_LEVEL,
     // src/server and dist/server both sit two levels below the project root.

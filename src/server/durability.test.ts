@@ -6,12 +6,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Registration } from '../shared/registration.schema.ts';
-import {
-  loginToChild,
-  runPool,
-  startChildServer,
-  type ChildServer,
-} from './test-support/child-server.ts';
+import { levarAlguemOptions, confirmacaoOptions } from '../shared/registration.fields.ts';
+import { validRegistration } from '../shared/test-support/registrations.ts';
+import { runPool, startChildServer, type ChildServer } from './test-support/child-server.ts';
+import { logIn } from './test-support/login.ts';
 import { startTestServer } from './test-support/test-server.ts';
 
 const adminEmail = 'organizacao@exemplo.com';
@@ -34,14 +32,7 @@ async function start(dbFile: string, env: Record<string, string> = {}) {
 }
 
 interface Sent {
-  body: {
-    nome_completo: string;
-    whatsapp: string;
-    email: string;
-    nome_compania: string;
-    levar_alguem: string;
-    confirmacao: string;
-  };
+  body: ReturnType<typeof validRegistration>;
   /** What the stored row must hold. */
   expected: Omit<Registration, 'id' | 'created_at'>;
 }
@@ -49,16 +40,16 @@ interface Sent {
 function people(run: string, count: number): Sent[] {
   return Array.from({ length: count }, (_, i) => {
     const digits = String(10_000_000 + i);
-    const levar = i % 2 === 0 ? 'sim' : 'nao';
-    const confirmacao = i % 3 === 0 ? 'agenda' : 'ok';
-    const body = {
+    const levar = levarAlguemOptions[i % levarAlguemOptions.length]!;
+    const confirmacao = confirmacaoOptions[i % confirmacaoOptions.length]!;
+    const body = validRegistration({
       nome_completo: `Pessoa ${i} Conceição`,
       whatsapp: `+55 11 9${digits.slice(0, 4)}-${digits.slice(4)}`,
       email: `${run}.${i}@exemplo.com`,
       nome_compania: `Construtora ${i} Ltda.`,
       levar_alguem: levar,
       confirmacao,
-    };
+    });
     return {
       body,
       expected: {
@@ -143,7 +134,7 @@ describe('durability (real server in a child process)', () => {
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
       });
-      const cookie = await loginToChild(second, adminEmail, adminPassword);
+      const cookie = await logIn(second.url, adminEmail, adminPassword);
       const listed = (await (
         await fetch(`${second.url}/api/admin/registrations`, { headers: { cookie } })
       ).json()) as Registration[];

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToChild, startChildServer, type ChildServer } from './test-support/child-server.ts';
+import { validRegistration } from '../shared/test-support/registrations.ts';
+import { startChildServer, type ChildServer } from './test-support/child-server.ts';
+import { openLiveStream } from './test-support/live-stream.ts';
+import { logIn } from './test-support/login.ts';
 
 const adminEmail = 'organizacao@exemplo.com';
 const adminPassword = 'uma senha longa o bastante';
@@ -51,12 +54,7 @@ function collect(res: IncomingMessage): Promise<Answer> {
 /** A registration whose body arrives in two parts: sent half now, the rest on `finish()`. */
 function slowRegistration(url: string, email: string) {
   const bytes = Buffer.from(
-    JSON.stringify({
-      nome_completo: 'Pessoa Devagar',
-      whatsapp: '+1 508 555 1234',
-      email,
-      nome_compania: 'Construtora Lenta',
-    }),
+    JSON.stringify(validRegistration({ nome_completo: 'Pessoa Devagar', email })),
   );
   const half = Math.floor(bytes.length / 2);
   let request!: ReturnType<typeof httpRequest>;
@@ -98,32 +96,6 @@ function postOnNewConnection(url: string, body: unknown): Promise<number | strin
   });
 }
 
-/** GET /api/admin/events with the session cookie; resolves `connected` on the first bytes. */
-function openLiveStream(url: string, cookie: string) {
-  let received = '';
-  let onConnected!: () => void;
-  const connected = new Promise<void>((resolve) => (onConnected = resolve));
-  const ended = new Promise<number>((resolve, reject) => {
-    const request = httpRequest(
-      `${url}/api/admin/events`,
-      { agent: false, headers: { cookie } },
-      (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          received += chunk;
-          if (received.includes(': connected')) onConnected();
-        });
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-  ended.catch(() => {});
-  return { connected, ended, received: () => received };
-}
-
 describe('graceful shutdown on SIGTERM (real server in a child process)', () => {
   it(
     'ends live streams, refuses new work, finishes requests in flight, closes the database and exits 0',
@@ -140,9 +112,12 @@ describe('graceful shutdown on SIGTERM (real server in a child process)', () => 
         },
         { cwd: dir },
       );
-      const cookie = await loginToChild(server, adminEmail, adminPassword);
-      const live = openLiveStream(server.url, cookie);
-      await within(live.connected, 'the live stream connecting');
+      const cookie = await logIn(server.url, adminEmail, adminPassword);
+      const live = await openLiveStream(server.url, cookie);
+      await within(
+        live.next((message) => message.type === 'ready'),
+        'the live stream connecting',
+      );
 
       // Three registrations whose bodies are half sent; the server logs each one it has routed.
       const routed = server.waitForLines(
@@ -157,16 +132,12 @@ describe('graceful shutdown on SIGTERM (real server in a child process)', () => 
       server.process.kill('SIGTERM');
 
       // The live stream ends first, while the three registrations are still waiting for bodies.
-      expect(await within(live.ended, 'the live stream ending')).toBe(200);
+      await within(live.end(15_000), 'the live stream ending');
+      expect(live.response.status).toBe(200);
 
       // No new work: a fresh connection (a new visitor) is turned away, and soon the port is
       // closed outright, while the three requests are still waiting for their bodies.
-      const late = {
-        nome_completo: 'Pessoa Atrasada',
-        whatsapp: '+1 508 555 1234',
-        email: 'atrasada@exemplo.com',
-        nome_compania: 'Construtora Tarde',
-      };
+      const late = validRegistration({ email: 'atrasada@exemplo.com' });
       const turnedAway: (number | string)[] = [];
       while (turnedAway.at(-1) !== 'ECONNREFUSED' && turnedAway.length < 200) {
         turnedAway.push(await postOnNewConnection(server.url, late));

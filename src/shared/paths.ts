@@ -17,7 +17,8 @@ export const api = {
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',
   adminTicket: '/api/admin/registrations/:id/ticket',
-  adminEvents: '/api/admin/events',
+  /** The live stream (Server-Sent Events) of changes to registrations. */
+  adminLiveStream: '/api/admin/events',
 } as const;
 
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */

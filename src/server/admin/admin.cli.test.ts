@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
-import { findAdminByEmail } from './admins.repository.ts';
+import { findAccountByEmail } from './accounts.repository.ts';
 import { verifyPassword } from './password.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-cli-'));
@@ -31,7 +31,7 @@ function runCli(args: string[], stdin: string) {
 async function passwordWorks(email: string, password: string) {
   const db = await openDatabase(databaseUrl);
   try {
-    const admin = await findAdminByEmail(db.kysely, email);
+    const admin = await findAccountByEmail(db.kysely, email);
     return admin !== undefined && (await verifyPassword(password, admin.password_hash));
   } finally {
     await db.close();
@@ -57,11 +57,16 @@ describe('npm run admin', () => {
 
   it('resets the password and ends the sessions', async () => {
     const db = await openDatabase(databaseUrl);
-    const admin = await findAdminByEmail(db.kysely, 'cli@exemplo.com');
+    const admin = await findAccountByEmail(db.kysely, 'cli@exemplo.com');
     const now = new Date().toISOString();
     await db.kysely
       .insertInto('sessions')
-      .values({ id_hash: 'f'.repeat(64), admin_id: admin!.id, created_at: now, last_seen_at: now })
+      .values({
+        id_hash: 'f'.repeat(64),
+        account_id: admin!.id,
+        created_at: now,
+        last_seen_at: now,
+      })
       .execute();
     await db.close();
 
@@ -84,7 +89,7 @@ describe('npm run admin', () => {
 
     const unknown = await runCli(['reset-password', 'ninguem@exemplo.com'], 'senha-bem-comprida\n');
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('no admin');
+    expect(unknown.stderr).toContain('no account');
 
     const usage = await runCli(['delete', 'x@exemplo.com'], '');
     expect(usage.code).toBe(2);

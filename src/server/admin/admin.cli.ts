@@ -2,14 +2,16 @@
 // accounts from a terminal, on the database DATABASE_URL names. The password is asked twice
 // without echo on a terminal, or read as one line from stdin when piped.
 import 'dotenv/config';
+import { createInterface } from 'node:readline';
+import { read } from 'read';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import {
-  AdminExistsError,
-  AdminNotFoundError,
-  createAdmin,
-  resetAdminPassword,
-} from './admins.repository.ts';
+  AccountExistsError,
+  AccountNotFoundError,
+  createAccount,
+  resetPassword,
+} from './accounts.repository.ts';
 import { passwordProblem } from './password.ts';
 
 const usage = `Uso / usage:
@@ -20,57 +22,31 @@ The password is prompted for, or read as one line from standard input.`;
 
 class UsageError extends Error {}
 
-/** Reads one line from a pipe or file, without the line ending. */
-async function readLine(stream: NodeJS.ReadStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) {
-    text += String(chunk);
-    if (text.includes('\n')) break;
+/** Reads one line from a pipe or file, without the line ending ('' when there is none). */
+async function readLine(input: NodeJS.ReadableStream): Promise<string> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
   }
-  return text.split(/\r?\n/)[0] ?? '';
+  return '';
 }
 
 /** Prompts on the terminal with echo off: typed characters are never shown. */
-function promptHidden(question: string): Promise<string> {
-  const { stdin, stdout } = process;
-  return new Promise((resolve, reject) => {
-    let answer = '';
-    stdout.write(question);
-    stdin.setRawMode(true);
-    stdin.setEncoding('utf8');
-    stdin.resume();
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') {
-          finish();
-          resolve(answer);
-          return;
-        }
-        if (char === '\u0003' || char === '\u0004') {
-          finish();
-          reject(new UsageError('Cancelado / cancelled'));
-          return;
-        }
-        if (char === '\u007f' || char === '\b') answer = [...answer].slice(0, -1).join('');
-        else if (char >= ' ') answer += char;
-      }
-    };
-    function finish() {
-      stdin.off('data', onData);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write('\n');
-    }
-    stdin.on('data', onData);
-  });
+async function promptHidden(prompt: string): Promise<string> {
+  try {
+    return await read({ prompt, silent: true, replace: '' });
+  } catch {
+    throw new UsageError('Cancelado / cancelled');
+  }
 }
 
 async function askPassword(): Promise<string> {
   if (!process.stdin.isTTY) return readLine(process.stdin);
-  const first = await promptHidden('Nova senha / new password: ');
+  const first = await promptHidden('Nova senha / new password:');
   const problem = passwordProblem(first);
   if (problem) throw new UsageError(problem);
-  const second = await promptHidden('Repita a senha / repeat it: ');
+  const second = await promptHidden('Repita a senha / repeat it:');
   if (first !== second) throw new UsageError('As senhas não conferem / the passwords differ');
   return first;
 }
@@ -98,10 +74,10 @@ async function main(args: string[]): Promise<void> {
   const db = await openDatabase(config.databaseUrl);
   try {
     if (command === 'create') {
-      await createAdmin(db.kysely, email, password);
+      await createAccount(db.kysely, email, password, 'admin');
       console.log(`Administrador criado / admin created: ${email}`);
     } else {
-      await resetAdminPassword(db.kysely, email, password);
+      await resetPassword(db.kysely, email, password);
       console.log(`Senha trocada, sessões encerradas / password reset, sessions ended: ${email}`);
     }
   } finally {
@@ -115,8 +91,8 @@ try {
   const known =
     error instanceof UsageError ||
     error instanceof ConfigError ||
-    error instanceof AdminExistsError ||
-    error instanceof AdminNotFoundError;
+    error instanceof AccountExistsError ||
+    error instanceof AccountNotFoundError;
   console.error(known ? (error as Error).message : error);
   process.exitCode = known && error instanceof UsageError ? 2 : 1;
 }

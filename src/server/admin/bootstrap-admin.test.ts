@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { cookiePair } from '../test-support/admin-session.ts';
+import { cookiePair } from '../test-support/login.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { noAdminHint } from './bootstrap-admin.ts';
 
@@ -68,8 +68,11 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
       expect((await changed.request(api.adminMe, { headers: { cookie } })).status).toBe(401);
       expect((await login(changed, email, 'primeira-senha-longa')).status).toBe(401);
       expect((await login(changed, email, 'segunda-senha-longa')).status).toBe(200);
-      const admins = await changed.app.db.kysely.selectFrom('admins').select('email').execute();
-      expect(admins).toEqual([{ email }]);
+      const accounts = await changed.app.db.kysely
+        .selectFrom('accounts')
+        .select(['email', 'role'])
+        .execute();
+      expect(accounts).toEqual([{ email, role: 'admin' }]);
     } finally {
       await changed.close();
     }

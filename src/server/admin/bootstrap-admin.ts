@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { countAdmins, ensureAdmin } from './admins.repository.ts';
+import { countAccounts, ensureAdmin } from './accounts.repository.ts';
 
 export const noAdminHint =
   'Nenhum administrador cadastrado: crie um com `npm run admin -- create voce@exemplo.com` ' +
@@ -23,6 +23,6 @@ export async function bootstrapAdmin(config: Config, db: Db, log: FastifyBaseLog
     log.info(outcomes[outcome]);
     return outcome;
   }
-  if ((await countAdmins(db.kysely)) === 0) log.warn(noAdminHint);
+  if ((await countAccounts(db.kysely, 'admin')) === 0) log.warn(noAdminHint);
   return undefined;
 }

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { cookiePair } from '../test-support/admin-session.ts';
+import { cookiePair } from '../test-support/login.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const admin = { email: 'Organizadora.Logs@Exemplo.com', password: 'senha-que-nao-vaza-42' };
@@ -63,7 +63,7 @@ describe('the server log', () => {
     // Lists, watches the live stream, confirms, and logs out.
     const headers = { cookie };
     expect((await server.request(api.adminRegistrations, { headers })).status).toBe(200);
-    const stream = await server.request(api.adminEvents, { headers });
+    const stream = await server.request(api.adminLiveStream, { headers });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     await reader.read();
@@ -79,7 +79,7 @@ describe('the server log', () => {
     // The log did record the traffic: this test can see what the server writes.
     expect(log).toContain('incoming request');
     expect(log).toContain(api.adminLogin);
-    expect(log).toContain('admin logged in');
+    expect(log).toContain('account logged in');
 
     const lowerLog = log.toLowerCase();
     const secrets = {

@@ -1,6 +1,7 @@
 // Admin passwords: scrypt from node:crypto, a random salt per account, compared in constant time.
 // Stored as a PHC-style string: $scrypt$ln=17,r=8,p=1$<salt>$<key> (base64url, no padding).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 export const minPasswordLength = 12;
 export const maxPasswordLength = 1024;
@@ -33,25 +34,12 @@ export function passwordProblem(password: string): string | undefined {
 
 // Each hash holds 128 MiB for a few hundred milliseconds: at most two at a time, so a burst of
 // logins queues instead of exhausting memory or the libuv pool the rest of the server shares.
-const maxConcurrent = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await task();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const hashingSlots = pLimit(2);
 
 function derive(password: string, salt: Buffer, ln: number, r: number, p: number) {
   const N = 2 ** ln;
   const options: ScryptOptions = { N, r, p, maxmem: 2 * 128 * N * r * p };
-  return withSlot(
+  return hashingSlots(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) =>

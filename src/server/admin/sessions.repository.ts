@@ -1,4 +1,4 @@
-// Admin sessions, server-side in the database so every instance sees the same ones. The cookie
+// Account sessions, server-side in the database so every instance sees the same ones. The cookie
 // carries 32 random bytes; the table holds only their SHA-256, so a leaked table logs no one in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -9,10 +9,12 @@ export interface SessionLimits {
   absoluteMs: number;
 }
 
-export interface AdminSession {
+export interface AccountSession {
   idHash: string;
-  adminId: string;
+  accountId: string;
   email: string;
+  /** As stored: authorization compares it with each route's audience. */
+  role: string;
   createdAt: string;
   lastSeenAt: string;
 }
@@ -29,7 +31,7 @@ export function hashSessionId(sessionId: string): string {
 /** Returns the new session's id, for the cookie; only its hash is stored. */
 export async function createSession(
   db: Kysely<Database>,
-  adminId: string,
+  accountId: string,
   now = new Date(),
 ): Promise<string> {
   const sessionId = randomBytes(32).toString('base64url');
@@ -38,7 +40,7 @@ export async function createSession(
     .insertInto('sessions')
     .values({
       id_hash: hashSessionId(sessionId),
-      admin_id: adminId,
+      account_id: accountId,
       created_at: at,
       last_seen_at: at,
     })
@@ -62,7 +64,7 @@ export async function findSession(
   sessionId: string,
   limits: SessionLimits,
   options: { touch: boolean; now?: Date } = { touch: true },
-): Promise<AdminSession | undefined> {
+): Promise<AccountSession | undefined> {
   if (!sessionIdPattern.test(sessionId)) return undefined;
   return findSessionByHash(db, hashSessionId(sessionId), limits, options);
 }
@@ -72,16 +74,17 @@ export async function findSessionByHash(
   idHash: string,
   limits: SessionLimits,
   { touch, now = new Date() }: { touch: boolean; now?: Date },
-): Promise<AdminSession | undefined> {
+): Promise<AccountSession | undefined> {
   const row = await db
     .selectFrom('sessions')
-    .innerJoin('admins', 'admins.id', 'sessions.admin_id')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select([
       'sessions.id_hash',
-      'sessions.admin_id',
+      'sessions.account_id',
       'sessions.created_at',
       'sessions.last_seen_at',
-      'admins.email',
+      'accounts.email',
+      'accounts.role',
     ])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
@@ -101,8 +104,9 @@ export async function findSessionByHash(
   }
   return {
     idHash: row.id_hash,
-    adminId: row.admin_id,
+    accountId: row.account_id,
     email: row.email,
+    role: row.role,
     createdAt: row.created_at,
     lastSeenAt,
   };

@@ -1,17 +1,37 @@
 // Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and migrates it.
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, promises as fs } from 'node:fs';
+import path, { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  FileMigrationProvider,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+
+// Every file in this folder is a migration, applied in name order: `.ts` under tsx and Vitest,
+// `.js` in the build.
+export const migrationProvider = new FileMigrationProvider({
+  fs,
+  path,
+  migrationFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+});
 
 export interface Db {
   kysely: Kysely<Database>;
   kind: 'sqlite' | 'postgres';
   /** The SQLite handle, for pragmas and checkpoints; absent on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /**
+   * On PostgreSQL: the pool the queries use, and the address, for a connection of its own (a
+   * LISTEN for live changes must not sit in the pool).
+   */
+  postgres?: { pool: pg.Pool; connectionString: string };
   /**
    * Moves the SQLite write-ahead log into the main file and empties it, without waiting: false
    * when another connection's read kept it from completing (try again later). True on PostgreSQL.
@@ -64,6 +84,7 @@ function openPostgres(databaseUrl: string): Db {
   return {
     kysely,
     kind: 'postgres',
+    postgres: { pool, connectionString: databaseUrl },
     async checkpoint() {
       return true;
     },
@@ -77,7 +98,7 @@ export async function openDatabase(databaseUrl: string): Promise<Db> {
   const db = databaseUrl.startsWith('file:') ? openSqlite(databaseUrl) : openPostgres(databaseUrl);
   const migrator = new Migrator({
     db: db.kysely,
-    provider: { getMigrations: async () => migrations },
+    provider: migrationProvider,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) {

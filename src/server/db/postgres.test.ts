@@ -1,13 +1,10 @@
 // The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering, ticket sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { startSession } from '../test-support/sessions.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import {
-  startTestServer,
-  validRegistration,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 let database: TempPostgres;
 let server: TestServer;
@@ -58,7 +55,7 @@ describe('on PostgreSQL', () => {
   });
 
   it('records a ticket send once confirmed (the added ticket_sent_at column)', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     const created = await server.request('/api/registrations', {
       method: 'POST',
       json: validRegistration(),

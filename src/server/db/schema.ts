@@ -1,5 +1,6 @@
 // The Database interface: every table as Kysely sees it.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 
 /** The registration as served, plus the columns only the server sees. */
@@ -9,25 +10,38 @@ export interface RegistrationsTable extends Omit<Registration, 'status'> {
   status: Generated<Registration['status']>;
 }
 
-export interface AdminsTable {
+export interface AccountsTable {
   id: string;
+  /** Trimmed and lower-cased: one account per address. */
   email: string;
   password_hash: string;
+  /** One of accountRoles (src/shared/account.ts); a role this version does not know opens nothing. */
+  role: Generated<string>;
   created_at: string;
 }
 
 export interface SessionsTable {
   /** SHA-256 of the cookie's session id: a leaked table cannot be replayed. */
   id_hash: string;
-  admin_id: string;
+  account_id: string;
   created_at: string;
   last_seen_at: string;
 }
 
+/** One row per change to a registration, in commit order; ids only, never personal data. */
+export interface LiveChangesTable {
+  /** Increases with every change (SQLite autoincrement, PostgreSQL identity; a bigint string there). */
+  seq: Generated<number | string>;
+  type: LiveChangeType;
+  registration_id: string;
+  changed_at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
-  admins: AdminsTable;
+  accounts: AccountsTable;
   sessions: SessionsTable;
+  live_changes: LiveChangesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

@@ -1,71 +1,42 @@
-// The live stream lasts only as long as the admin session behind it.
+// The live stream lasts only as long as the session behind it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { hashSessionId } from '../admin/sessions.repository.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
-import {
-  startTestServer,
-  validRegistration,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { openLiveStream } from '../test-support/live-stream.ts';
+import { startSession } from '../test-support/sessions.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+// Short enough that an expiry shows within a fraction of a second.
+const heartbeatMs = 50;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { config: { liveHeartbeatMs: heartbeatMs } });
 });
 afterAll(async () => {
   await server.close();
 });
 
-/** An open event stream; `until` resolves with the text read once it matches, or on the end. */
-async function openStream(cookie: string) {
-  const response = await server.request(api.adminEvents, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  let ended = false;
-  return {
-    get ended() {
-      return ended;
-    },
-    /** Reads until the text matches or the stream ends; fails after timeoutMs. */
-    async until(match: (text: string) => boolean, timeoutMs: number): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      while (!ended && !match(text)) {
-        const timeLeft = deadline - Date.now();
-        if (timeLeft <= 0) throw new Error(`stream still open after ${timeoutMs} ms: ${text}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeLeft)),
-        ]);
-        if (chunk === 'timeout') continue;
-        if (chunk.done) ended = true;
-        else text += chunk.value;
-      }
-      return text;
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
+async function openReady(cookie: string) {
+  const stream = await openLiveStream(server.url, cookie);
+  expect(stream.response.status).toBe(200);
+  await stream.next((message) => message.type === 'ready');
+  return stream;
 }
-
-const sessionHash = (cookie: string) => hashSessionId(cookie.split('=')[1]!);
 
 describe('GET /api/admin/events and the session', () => {
   it('closes the stream at once on logout, and leaves other sessions streaming', async () => {
-    const mine = await loginAsAdmin(server);
-    const other = await loginAsAdmin(server);
-    const stream = await openStream(mine.cookie);
-    const otherStream = await openStream(other.cookie);
-    await stream.until((text) => text.includes(': connected'), 5_000);
-    await otherStream.until((text) => text.includes(': connected'), 5_000);
+    const mine = await startSession(server.app.db.kysely);
+    const other = await startSession(server.app.db.kysely);
+    const stream = await openReady(mine.cookie);
+    const otherStream = await openReady(other.cookie);
 
     const logout = await server.request(api.adminLogout, {
       method: 'POST',
       headers: { cookie: mine.cookie },
     });
     expect(logout.status).toBe(204);
-    await stream.until(() => false, 2_000).catch(() => undefined);
-    expect(stream.ended).toBe(true);
+    await stream.end(2_000);
 
     const created = await server.request(api.registrations, {
       method: 'POST',
@@ -73,39 +44,38 @@ describe('GET /api/admin/events and the session', () => {
     });
     expect(created.status).toBe(201);
     const { id } = await created.json();
-    const seen = await otherStream.until((text) => text.includes(id), 5_000);
-    expect(seen).toContain('event: change');
-    expect(otherStream.ended).toBe(false);
-    await otherStream.cancel();
+    const change = await otherStream.next((message) => message.data.includes(id));
+    expect(change.type).toBe('change');
+    expect(otherStream.ended()).toBe(false);
+    await otherStream.close();
 
     // Reconnecting with the old cookie is refused.
-    const again = await server.request(api.adminEvents, { headers: { cookie: mine.cookie } });
+    const again = await server.request(api.adminLiveStream, { headers: { cookie: mine.cookie } });
     expect(again.status).toBe(401);
   });
 
   it('closes within a heartbeat when the session is deleted elsewhere or expires', async () => {
-    const deleted = await loginAsAdmin(server);
-    const expired = await loginAsAdmin(server);
-    const deletedStream = await openStream(deleted.cookie);
-    const expiredStream = await openStream(expired.cookie);
-    await deletedStream.until((text) => text.includes(': connected'), 5_000);
-    await expiredStream.until((text) => text.includes(': connected'), 5_000);
+    const deleted = await startSession(server.app.db.kysely);
+    const expired = await startSession(server.app.db.kysely);
+    const kept = await startSession(server.app.db.kysely);
+    const streams = await Promise.all([deleted, expired, kept].map((s) => openReady(s.cookie)));
+    const [deletedStream, expiredStream, keptStream] = streams;
 
     // Another instance logs the first one out; the second goes idle past the 8 h timeout.
     const db = server.app.db.kysely;
-    await db.deleteFrom('sessions').where('id_hash', '=', sessionHash(deleted.cookie)).execute();
+    await db.deleteFrom('sessions').where('id_hash', '=', deleted.idHash).execute();
     await db
       .updateTable('sessions')
       .set({ last_seen_at: new Date(Date.now() - 9 * 60 * 60_000).toISOString() })
-      .where('id_hash', '=', sessionHash(expired.cookie))
+      .where('id_hash', '=', expired.idHash)
       .execute();
 
-    // The heartbeat (every 10 s) re-checks the session.
-    await Promise.all([
-      deletedStream.until(() => false, 15_000).catch(() => undefined),
-      expiredStream.until(() => false, 15_000).catch(() => undefined),
-    ]);
-    expect(deletedStream.ended).toBe(true);
-    expect(expiredStream.ended).toBe(true);
-  }, 30_000);
+    await Promise.all([deletedStream!.end(2_000), expiredStream!.end(2_000)]);
+    // The live session's stream goes on, its heartbeats arriving.
+    await expect
+      .poll(() => keptStream!.text().split(': ping').length, { timeout: 2_000 })
+      .toBeGreaterThan(3);
+    expect(keptStream!.ended()).toBe(false);
+    await keptStream!.close();
+  });
 });

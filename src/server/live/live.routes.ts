@@ -1,26 +1,37 @@
-// GET /api/admin/events: Server-Sent Events, one `change` event per registration change.
-// The stream lives only as long as its admin session: it ends at once when this instance logs
-// the session out, and each heartbeat re-checks the session in the database, so an expired
-// session or a logout on another instance closes it within one heartbeat.
-import type { FastifyInstance } from 'fastify';
+// GET /api/admin/events: Server-Sent Events. First `retry:`, then what a reconnecting panel
+// missed (`change` events, from the live-change log), then `ready` (or `reset`: reload the list)
+// whose `id:` is where the stream stands; then a `change` per change, each with `id: <seq>`, so
+// the browser's Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
+// The stream lives only as long as its session: it ends at once when this instance logs the
+// session out, and each heartbeat re-checks the session in the database, so an expired session
+// or a logout on another instance closes it within one heartbeat.
 import type { ServerResponse } from 'node:http';
-import { apiErrors } from '../../shared/api-error.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../shared/paths.ts';
-import { sendError } from '../http-errors.ts';
-import type { RegistrationChange } from './live-updates.ts';
-
-const heartbeatMs = 10_000;
+import { audiences } from '../audience.ts';
+import { currentSession } from '../plugins/authorization.ts';
+import type { LiveMessage } from './live-hub.ts';
 
 interface LiveStream {
   end(): void;
 }
 
-function frame(change: RegistrationChange): string {
-  return `event: change\ndata: ${JSON.stringify(change)}\n\n`;
+/** One SSE message: an `id:` line, a named type, and JSON data. */
+function sseMessage(type: 'change' | 'ready' | 'reset', seq: number, data: unknown): string {
+  return `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The last change a reconnecting client saw; undefined for a fresh start, NaN for nonsense. */
+function seenSeq(request: FastifyRequest<{ Querystring: { lastEventId?: string } }>) {
+  const header = request.headers['last-event-id'];
+  const value = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
+  if (value === undefined || value === '') return undefined;
+  return /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 }
 
 export async function liveRoutes(app: FastifyInstance) {
   const streams = new Set<LiveStream>();
+  const heartbeatMs = app.config.liveHeartbeatMs;
 
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {
@@ -28,59 +39,91 @@ export async function liveRoutes(app: FastifyInstance) {
   });
 
   // No HEAD twin: a HEAD request would hold a body-less stream open.
-  app.get(api.adminEvents, { exposeHeadRoute: false }, (request, reply) => {
-    const session = request.adminSession;
-    // The session guard has already answered 401; this only satisfies the types.
-    if (!session) {
-      sendError(reply, 401, 'unauthorized', apiErrors.unauthorized);
-      return;
-    }
+  app.get<{ Querystring: { lastEventId?: string } }>(
+    api.adminLiveStream,
+    { exposeHeadRoute: false, config: { audience: audiences.admin } },
+    async (request, reply) => {
+      const session = currentSession(request);
+      const seen = seenSeq(request);
 
-    const res: ServerResponse = reply.raw;
-    reply.hijack();
-    // reply.getHeaders() carries the security headers set for every response.
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    // Reconnect fast after a restart; then say hello so the client knows it is live.
-    res.write('retry: 1000\n\n: connected\n\n');
+      // Subscribed before the log is read: nothing committed in between is lost; what both
+      // carry is sent once.
+      const early: LiveMessage[] = [];
+      let sent = Number.POSITIVE_INFINITY;
+      const unsubscribe = app.live.subscribe((message) => {
+        if (sent === Number.POSITIVE_INFINITY) early.push(message);
+        else if (message.seq > sent) {
+          sent = message.seq;
+          send(sseMessage('change', message.seq, message.change));
+        }
+      });
+      let catchUp;
+      try {
+        catchUp = await app.live.catchUp(Number.isNaN(seen) ? -1 : seen);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
 
-    const send = (text: string) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
-    };
-    const unsubscribe = app.live.subscribe((change) => send(frame(change)));
-    const stopOnLogout = app.adminSessions.onEnded(session, () => stream.end());
-    let checking = false;
-    const heartbeat = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      app.adminSessions
-        .isAlive(session)
-        .then((alive) => (alive ? send(': ping\n\n') : stream.end()))
-        .catch((error: unknown) => {
-          // Unable to confirm the session: end the stream; the panel reconnects through the guard.
-          request.log.error({ err: error }, 'session check failed');
-          stream.end();
-        })
-        .finally(() => (checking = false));
-    }, heartbeatMs);
-    const stream: LiveStream = {
-      end() {
-        cleanup();
-        if (!res.writableEnded) res.end();
-      },
-    };
-    function cleanup() {
-      clearInterval(heartbeat);
-      unsubscribe();
-      stopOnLogout();
-      streams.delete(stream);
-    }
-    streams.add(stream);
-    res.on('close', cleanup);
-  });
+      const res: ServerResponse = reply.raw;
+      reply.hijack();
+      // reply.getHeaders() carries the security headers set for every response.
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (text: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(text);
+      };
+      // Reconnect fast after a restart.
+      send('retry: 1000\n\n');
+      if ('reset' in catchUp) {
+        send(sseMessage('reset', catchUp.head, {}));
+      } else {
+        for (const { seq, change } of catchUp.missed) send(sseMessage('change', seq, change));
+        send(sseMessage('ready', catchUp.head, {}));
+      }
+      sent = catchUp.head;
+      for (const message of early) {
+        if (message.seq <= sent) continue;
+        sent = message.seq;
+        send(sseMessage('change', message.seq, message.change));
+      }
+
+      const stopOnLogout = app.sessions.onEnded(session, () => stream.end());
+      let checking = false;
+      const heartbeat = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        app.sessions
+          .isAlive(session)
+          .then((alive) => (alive ? send(': ping\n\n') : stream.end()))
+          .catch((error: unknown) => {
+            // Unable to confirm the session: end the stream; the panel reconnects through the gate.
+            request.log.error({ err: error }, 'session check failed');
+            stream.end();
+          })
+          .finally(() => (checking = false));
+      }, heartbeatMs);
+      const stream: LiveStream = {
+        end() {
+          cleanup();
+          if (!res.writableEnded) res.end();
+        },
+      };
+      function cleanup() {
+        clearInterval(heartbeat);
+        unsubscribe();
+        stopOnLogout();
+        streams.delete(stream);
+      }
+      streams.add(stream);
+      res.on('close', cleanup);
+      // The panel may have gone while the log was read.
+      if (res.destroyed) cleanup();
+    },
+  );
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { startSession } from '../test-support/sessions.ts';
 import {
   countRegistrations,
   startTestServer,
-  validRegistration,
   type TestServer,
 } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ function post(path: string, headers: Record<string, string>, body: unknown) {
   });
 }
 
-const crossSite = { error: { code: 'cross_site', message: apiErrors.forbidden } };
+const crossSite = { error: { code: 'cross_site', message: apiErrors.crossSite } };
 
 describe('cross-site protection', () => {
   it('refuses a registration the browser marks Sec-Fetch-Site: cross-site, and stores nothing', async () => {
@@ -112,7 +112,8 @@ describe('cross-site protection', () => {
   });
 
   it('refuses a cross-site login, logout, confirm and delete, with a valid session cookie', async () => {
-    const { cookie, email, password } = await loginAsAdmin(server);
+    const { cookie, email } = await startSession(server.app.db.kysely);
+    const password = 'refused before it is ever checked';
     const created = await (
       await server.request(api.registrations, { method: 'POST', json: validRegistration() })
     ).json();

@@ -31,7 +31,7 @@ async function sameOrigin(app: FastifyInstance) {
       fetchSite !== undefined
         ? !allowedFetchSites.has(fetchSite.toLowerCase())
         : origin !== undefined && !isOwnOrigin(request, origin);
-    if (refused) return sendError(reply, 403, 'cross_site', apiErrors.forbidden);
+    if (refused) return sendError(reply, 403, 'cross_site', apiErrors.crossSite);
   });
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { startSession } from '../test-support/sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 let server: TestServer;
@@ -12,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
   secure = await startTestServer({ PUBLIC_URL: 'https://inscricoes.exemplo.com' });
-  ({ cookie } = await loginAsAdmin(server));
+  ({ cookie } = await startSession(server.app.db.kysely));
 });
 afterAll(async () => {
   await server.close();
@@ -72,7 +72,7 @@ describe('security headers', () => {
     expectSecurityHeaders(list);
 
     const controller = new AbortController();
-    const stream = await server.request(api.adminEvents, {
+    const stream = await server.request(api.adminLiveStream, {
       headers: { cookie },
       signal: controller.signal,
     });

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { messages, type Registration } from '../../shared/registration.schema.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { startSession } from '../test-support/sessions.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import {
   countRegistrations,
   startTestServer,
-  validRegistration,
   type TestServer,
 } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 const engines = [
   {
@@ -42,7 +42,7 @@ describe.each(engines)('on $name', ({ start }) => {
   let cookie: string;
   beforeAll(async () => {
     ({ server, drop } = await start());
-    ({ cookie } = await loginAsAdmin(server));
+    ({ cookie } = await startSession(server.app.db.kysely));
   });
   afterAll(async () => {
     await server?.close();

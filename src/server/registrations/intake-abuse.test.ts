@@ -1,15 +1,16 @@
 // The public form against abuse: rate limit, the proxy header, the honeypot, size and shape
 // limits, and identical submissions racing each other. Real server, real SQLite file.
 import { request as httpRequest } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
-import type { RegistrationChange } from '../live/live-updates.ts';
+import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import {
   countRegistrations,
+  loggedChanges,
   startTestServer,
-  validRegistration,
   type TestServer,
 } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 const errorShape = {
   error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
@@ -153,18 +154,21 @@ describe('the public form', () => {
   let unsubscribe: () => void;
   beforeAll(async () => {
     server = await startTestServer();
-    unsubscribe = server.app.live.subscribe((change) => changes.push(change));
+    unsubscribe = server.app.live.subscribe(({ change }) => changes.push(change));
   });
-  afterEach(async () => {
+  async function emptyTables() {
     await server.app.db.kysely.deleteFrom('registrations').execute();
+    await server.app.db.kysely.deleteFrom('live_changes').execute();
     changes.length = 0;
-  });
+  }
   afterAll(async () => {
     unsubscribe();
     await server.close();
   });
 
   describe('honeypot', () => {
+    afterEach(emptyTables);
+
     it('answers a bot that fills the hidden field like a success, but stores and announces nothing', async () => {
       const bot = validRegistration({ website: 'http://spam.example' });
       const response = await register(server, bot);
@@ -179,12 +183,14 @@ describe('the public form', () => {
       expect(decoy.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(decoy).not.toHaveProperty('website');
 
-      // A real registration right after: live events are delivered in order, so if the bot had
-      // been announced its event would arrive first.
+      // A real registration right after: its change is the only one logged and announced.
       const person = await register(server, validRegistration());
       expect(person.status).toBe(201);
       const stored = await person.json();
-      expect(changes).toEqual([{ type: 'created', registration: stored }]);
+      expect(await loggedChanges(server)).toEqual([
+        { seq: expect.any(Number), type: 'created', registration_id: stored.id },
+      ]);
+      await expect.poll(() => changes).toEqual([{ type: 'created', registration: stored }]);
       expect(await countRegistrations(server)).toBe(1);
       const emails = await server.app.db.kysely
         .selectFrom('registrations')
@@ -204,11 +210,14 @@ describe('the public form', () => {
       const response = await register(server, validRegistration({ website: '' }));
       expect(response.status).toBe(201);
       expect(await countRegistrations(server)).toBe(1);
-      expect(changes).toHaveLength(1);
+      expect(await loggedChanges(server)).toHaveLength(1);
     });
   });
 
+  // No cleanup between these tests: the last one reads what all the others left in the tables.
   describe('size and shape limits', () => {
+    beforeAll(emptyTables);
+
     it('answers a 1 MB body with 413 in the error shape', async () => {
       const response = await register(
         server,
@@ -323,13 +332,16 @@ describe('the public form', () => {
       expect(await response.json()).toEqual(errorShape);
     });
 
-    it('stored none of the refused bodies', async () => {
+    it('stored and announced none of the refused bodies', async () => {
       expect(await countRegistrations(server)).toBe(0);
+      expect(await loggedChanges(server)).toEqual([]);
       expect(changes).toEqual([]);
     });
   });
 
   describe('no duplicates', () => {
+    beforeEach(emptyTables);
+
     it('keeps exactly one row when 20 identical submissions race each other', async () => {
       const body = validRegistration();
       const responses = await Promise.all(Array.from({ length: 20 }, () => register(server, body)));
@@ -348,7 +360,7 @@ describe('the public form', () => {
         });
       }
       expect(await countRegistrations(server)).toBe(1);
-      expect(changes.filter((c) => c.type === 'created')).toHaveLength(1);
+      expect(await loggedChanges(server)).toHaveLength(1);
     });
 
     it('keeps exactly one row when the racing e-mails differ only in case and spaces', async () => {

@@ -7,11 +7,18 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
-import { fieldLimits, messages } from '../../shared/registration.schema.ts';
-import type { RegistrationChange } from '../live/live-updates.ts';
+import {
+  confirmacaoOptions,
+  levarAlguemOptions,
+  registrationFormFields,
+  requiredFormFields,
+} from '../../shared/registration.fields.ts';
+import { fieldLimits, honeypotField, messages } from '../../shared/registration.schema.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import {
   countRegistrations,
+  loggedChanges,
   startTestServer,
   type TestServer,
 } from '../test-support/test-server.ts';
@@ -19,16 +26,12 @@ import {
 const testTimeout = 120_000;
 
 let server: TestServer;
-const changes: RegistrationChange[] = [];
-let unsubscribe: () => void;
 let requestsSent = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION_RATE_LIMIT: '0' });
-  unsubscribe = server.app.live.subscribe((change) => changes.push(change));
 });
 afterAll(async () => {
-  unsubscribe();
   await server.close();
 });
 
@@ -95,25 +98,16 @@ function expectRefusal(answer: Answer, status?: number): Record<string, string> 
 
 async function expectNothingStored() {
   expect(await countRegistrations(server)).toBe(0);
-  expect(changes).toEqual([]);
+  expect(await loggedChanges(server)).toEqual([]);
 }
 
-let emailCounter = 0;
 /** A body the API would accept; each property breaks it in its own way. */
 function validBody(): Record<string, unknown> {
-  emailCounter += 1;
-  return {
-    nome_completo: 'João Conceição',
-    whatsapp: '+55 11 91234-5678',
-    email: `fuzz.${emailCounter}@exemplo.com`,
-    nome_compania: 'Construtora Horizonte',
-    levar_alguem: 'nao',
-    confirmacao: 'agenda',
-  };
+  return validRegistration({ nome_completo: 'João Conceição', whatsapp: '+55 11 91234-5678' });
 }
 
-const textFields = ['nome_completo', 'whatsapp', 'email', 'nome_compania'] as const;
-const allFields = [...textFields, 'levar_alguem', 'confirmacao', 'website'] as const;
+const textFields = requiredFormFields;
+const allFields = [...registrationFormFields, honeypotField] as const;
 type Field = (typeof allFields)[number];
 
 /**
@@ -156,7 +150,7 @@ const notAString = fc.oneof(
 /** A value of the wrong type for this field: a radio answer that is not one, text that is not text. */
 function wrongValueFor(field: Field): fc.Arbitrary<unknown> {
   if (field === 'levar_alguem' || field === 'confirmacao') {
-    const allowed = field === 'levar_alguem' ? ['sim', 'nao', ''] : ['ok', 'agenda', ''];
+    const allowed = ['', ...(field === 'levar_alguem' ? levarAlguemOptions : confirmacaoOptions)];
     return fc.oneof(
       notAString,
       anyString({ maxLength: 20 }).filter((s) => !allowed.includes(s)),
@@ -581,15 +575,11 @@ describe('POST /api/registrations never breaks on bad input', () => {
 describe('on PostgreSQL, which fails on a NUL in text where SQLite would store it', () => {
   let database: TempPostgres;
   let postgres: TestServer;
-  const published: RegistrationChange[] = [];
-  let stopListening = () => {};
   beforeAll(async () => {
     database = await createTempPostgres();
     postgres = await startTestServer({ DATABASE_URL: database.url, REGISTRATION_RATE_LIMIT: '0' });
-    stopListening = postgres.app.live.subscribe((change) => published.push(change));
   });
   afterAll(async () => {
-    stopListening();
     await postgres?.close();
     await database?.drop();
   });
@@ -621,7 +611,7 @@ describe('on PostgreSQL, which fails on a NUL in text where SQLite would store i
         { numRuns: 400 },
       );
       expect(await countRegistrations(postgres)).toBe(0);
-      expect(published).toEqual([]);
+      expect(await loggedChanges(postgres)).toEqual([]);
     },
   );
 });

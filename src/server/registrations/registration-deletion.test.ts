@@ -5,19 +5,21 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import type { RegistrationChange } from '../live/live-updates.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
+import { openLiveStream } from '../test-support/live-stream.ts';
+import { startSession } from '../test-support/sessions.ts';
 import {
+  changesDuring,
+  loggedChanges,
   startTestServer,
-  validRegistration,
   type TestServer,
 } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
-  ({ cookie } = await loginAsAdmin(server));
+  ({ cookie } = await startSession(server.app.db.kysely));
 });
 afterAll(() => server.close());
 
@@ -36,33 +38,6 @@ function filesHolding(text: string): string[] {
   return [...databaseFiles()]
     .filter(([, bytes]) => needles.some((needle) => bytes.includes(needle)))
     .map(([file]) => file);
-}
-
-/** Reads one SSE stream until `until` holds for what arrived, or fails after `ms`. */
-async function readLiveStream(until: (text: string) => boolean, ms = 10_000) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  const response = await server.request(api.adminEvents, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  const done = (async () => {
-    try {
-      while (!until(text)) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        text += value;
-      }
-      return text;
-    } finally {
-      clearTimeout(timer);
-      controller.abort();
-    }
-  })();
-  return { done };
 }
 
 describe('DELETE /api/admin/registrations/:id', () => {
@@ -152,33 +127,38 @@ describe('DELETE /api/admin/registrations/:id', () => {
       json: validRegistration(),
     });
     const { id } = (await created.json()) as Registration;
-    const published: RegistrationChange[] = [];
-    const unsubscribe = server.app.live.subscribe((change) => published.push(change));
-    const frame = `"type":"deleted","id":"${id}"`;
-    // Two open panels; each is subscribed once its response headers have arrived.
+    // Two open panels, live once `ready` has arrived.
     const panels = await Promise.all([
-      readLiveStream((text) => text.includes(frame)),
-      readLiveStream((text) => text.includes(frame)),
+      openLiveStream(server.url, cookie),
+      openLiveStream(server.url, cookie),
     ]);
     try {
-      const deleted = await server.request(withId(api.adminRegistration, id), {
-        method: 'DELETE',
-        headers: { cookie },
+      for (const panel of panels) await panel.next((message) => message.type === 'ready');
+      const changes = await changesDuring(server, async () => {
+        const deleted = await server.request(withId(api.adminRegistration, id), {
+          method: 'DELETE',
+          headers: { cookie },
+        });
+        expect(deleted.status).toBe(204);
       });
-      expect(deleted.status).toBe(204);
-      expect(published).toEqual([{ type: 'deleted', id }]);
-      for (const text of await Promise.all(panels.map((panel) => panel.done))) {
-        expect(text).toContain(`event: change\ndata: {${frame}}\n\n`);
+      expect(changes).toEqual([{ type: 'deleted', id }]);
+      const [logged] = (await loggedChanges(server)).slice(-1);
+      expect(logged).toEqual({ seq: expect.any(Number), type: 'deleted', registration_id: id });
+      for (const panel of panels) {
+        const message = await panel.next((m) => m.type === 'change' && m.data.includes(id));
+        expect(message).toEqual({
+          id: String(logged!.seq),
+          type: 'change',
+          data: JSON.stringify({ type: 'deleted', id }),
+        });
       }
     } finally {
-      unsubscribe();
+      await Promise.all(panels.map((panel) => panel.close()));
     }
   });
 
   it('answers 404 for an id that does not exist, and publishes nothing', async () => {
-    const published: RegistrationChange[] = [];
-    const unsubscribe = server.app.live.subscribe((change) => published.push(change));
-    try {
+    const changes = await changesDuring(server, async () => {
       const response = await server.request(
         withId(api.adminRegistration, '00000000-0000-4000-8000-000000000000'),
         { method: 'DELETE', headers: { cookie } },
@@ -187,9 +167,7 @@ describe('DELETE /api/admin/registrations/:id', () => {
       expect(await response.json()).toEqual({
         error: { code: 'not_found', message: 'Não encontrado.' },
       });
-      expect(published).toEqual([]);
-    } finally {
-      unsubscribe();
-    }
+    });
+    expect(changes).toEqual([]);
   });
 });

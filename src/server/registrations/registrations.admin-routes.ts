@@ -1,7 +1,8 @@
-// The organizer's side of registrations. Mounted under /api/admin, behind the session guard.
+// The organizer's side of registrations: admins only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import {
   confirmRegistration,
@@ -27,52 +28,43 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   const erasure = erasureAfterDeletion(app);
   app.addHook('onClose', async () => erasure.stop());
 
-  app.get(api.adminRegistrations, async () => listRegistrations(app.db.kysely));
+  const forAdmins = { config: { audience: audiences.admin } };
+  const idRoute = { ...forAdmins, onRequest: requireUuid };
 
-  app.post<{ Params: { id: string } }>(
-    api.adminConfirm,
-    { onRequest: requireUuid },
-    async (request, reply) => {
-      const registration = await confirmRegistration(app.db.kysely, request.params.id);
-      if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
-      await app.live.publish({ type: 'updated', registration });
-      return registration;
-    },
-  );
+  app.get(api.adminRegistrations, forAdmins, async () => listRegistrations(app.db.kysely));
+
+  app.post<{ Params: { id: string } }>(api.adminConfirm, idRoute, async (request, reply) => {
+    const registration = await confirmRegistration(app.db.kysely, request.params.id);
+    if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+    app.live.poke();
+    return registration;
+  });
 
   // The ticket itself goes out through wa.me from the organizer's browser; this records the send
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
-  app.post<{ Params: { id: string } }>(
-    api.adminTicket,
-    { onRequest: requireUuid },
-    async (request, reply) => {
-      try {
-        const registration = await markTicketSent(app.db.kysely, request.params.id);
-        if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
-        await app.live.publish({ type: 'updated', registration });
-        return registration;
-      } catch (error) {
-        if (error instanceof NotConfirmedError) {
-          return sendError(reply, 409, 'not_confirmed', apiErrors.notConfirmed);
-        }
-        throw error;
+  app.post<{ Params: { id: string } }>(api.adminTicket, idRoute, async (request, reply) => {
+    try {
+      const registration = await markTicketSent(app.db.kysely, request.params.id);
+      if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      app.live.poke();
+      return registration;
+    } catch (error) {
+      if (error instanceof NotConfirmedError) {
+        return sendError(reply, 409, 'not_confirmed', apiErrors.notConfirmed);
       }
-    },
-  );
+      throw error;
+    }
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    api.adminRegistration,
-    { onRequest: requireUuid },
-    async (request, reply) => {
-      const deleted = await deleteRegistration(app.db.kysely, request.params.id);
-      if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
-      await app.live.publish({ type: 'deleted', id: request.params.id });
-      // secure_delete zeroes the row in the main file; the checkpoint moves that page out of
-      // the write-ahead log and empties the log, which still held the row as it was (LGPD).
-      await erasure.afterDeletion();
-      return reply.code(204).send();
-    },
-  );
+  app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
+    const deleted = await deleteRegistration(app.db.kysely, request.params.id);
+    if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+    app.live.poke();
+    // secure_delete zeroes the row in the main file; the checkpoint moves that page out of
+    // the write-ahead log and empties the log, which still held the row as it was (LGPD).
+    await erasure.afterDeletion();
+    return reply.code(204).send();
+  });
 }
 
 const retryEveryMs = 1_000;

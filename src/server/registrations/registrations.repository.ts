@@ -1,3 +1,5 @@
+// Registrations in the database. Every change is logged for the live stream in its own
+// transaction (live/live-changes.repository.ts); rows leave here through the shared schema.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -8,10 +10,17 @@ import {
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
+import { logChange } from '../live/live-changes.repository.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
     super('duplicate e-mail');
+  }
+}
+
+export class NotConfirmedError extends Error {
+  constructor() {
+    super('registration not confirmed');
   }
 }
 
@@ -25,18 +34,21 @@ export async function createRegistration(
   input: Omit<NewRegistration, 'website'>,
 ): Promise<Registration> {
   try {
-    const row = await db
-      .insertInto('registrations')
-      .values({
-        ...input,
-        id: randomUUID(),
-        email_key: emailKey(input.email),
-        created_at: new Date().toISOString(),
-        ticket_sent_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRegistration(row);
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('registrations')
+        .values({
+          ...input,
+          id: randomUUID(),
+          email_key: emailKey(input.email),
+          created_at: new Date().toISOString(),
+          ticket_sent_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await logChange(trx, 'created', row.id);
+      return toRegistration(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateEmailError();
     throw error;
@@ -54,24 +66,32 @@ export async function listRegistrations(db: Kysely<Database>): Promise<Registrat
   return rows.map(toRegistration);
 }
 
+/** The current rows with these ids (any order); ids no longer stored are left out. */
+export async function findRegistrations(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Registration[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('registrations').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toRegistration);
+}
+
 /** Sets `confirmed`; repeating it is harmless. Undefined when there is no such registration. */
 export async function confirmRegistration(
   db: Kysely<Database>,
   id: string,
 ): Promise<Registration | undefined> {
-  const row = await db
-    .updateTable('registrations')
-    .set({ status: 'confirmed' })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row && toRegistration(row);
-}
-
-export class NotConfirmedError extends Error {
-  constructor() {
-    super('registration not confirmed');
-  }
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('registrations')
+      .set({ status: 'confirmed' })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await logChange(trx, 'updated', id);
+    return toRegistration(row);
+  });
 }
 
 /**
@@ -83,25 +103,34 @@ export async function markTicketSent(
   db: Kysely<Database>,
   id: string,
 ): Promise<Registration | undefined> {
-  const row = await db
-    .updateTable('registrations')
-    .set({ ticket_sent_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'confirmed')
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return toRegistration(row);
-  const existing = await db
-    .selectFrom('registrations')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (existing) throw new NotConfirmedError();
-  return undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('registrations')
+      .set({ ticket_sent_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'confirmed')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) {
+      await logChange(trx, 'updated', id);
+      return toRegistration(row);
+    }
+    const existing = await trx
+      .selectFrom('registrations')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (existing) throw new NotConfirmedError();
+    return undefined;
+  });
 }
 
 /** True when a registration was removed. */
 export async function deleteRegistration(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) return false;
+    await logChange(trx, 'deleted', id);
+    return true;
+  });
 }

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestServer,
-  validRegistration,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 let server: TestServer;
 beforeAll(async () => {

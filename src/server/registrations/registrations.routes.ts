@@ -7,8 +7,9 @@ import {
   fieldErrors,
   honeypotField,
   newRegistrationSchema,
-  type Registration,
+  registrationSchema,
 } from '../../shared/registration.schema.ts';
+import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { sendError } from '../http-errors.ts';
 import { createRegistration, DuplicateEmailError } from './registrations.repository.ts';
@@ -19,8 +20,9 @@ export async function registrationsRoutes(app: FastifyInstance) {
   app.post(
     api.registrations,
     {
-      config:
-        limit > 0
+      config: {
+        audience: audiences.public,
+        ...(limit > 0
           ? {
               rateLimit: {
                 max: limit,
@@ -29,7 +31,8 @@ export async function registrationsRoutes(app: FastifyInstance) {
                 keyGenerator: (request) => clientKey(request.ip),
               },
             }
-          : {},
+          : {}),
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -44,19 +47,18 @@ export async function registrationsRoutes(app: FastifyInstance) {
       const { [honeypotField]: honeypot, ...input } = parsed.data;
       if (honeypot) {
         // A bot filled the invisible field: answer like a success, store and announce nothing.
-        const decoy: Registration = {
-          id: randomUUID(),
+        const decoy = registrationSchema.parse({
           ...input,
+          id: randomUUID(),
           status: 'pending',
           created_at: new Date().toISOString(),
           ticket_sent_at: null,
-        };
+        });
         return reply.code(201).send(decoy);
       }
+      let registration;
       try {
-        const registration = await createRegistration(app.db.kysely, input);
-        await app.live.publish({ type: 'created', registration });
-        return reply.code(201).send(registration);
+        registration = await createRegistration(app.db.kysely, input);
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
           return sendError(reply, 409, 'duplicate_email', apiErrors.duplicateEmail, {
@@ -65,6 +67,9 @@ export async function registrationsRoutes(app: FastifyInstance) {
         }
         throw error;
       }
+      // Committed, change logged with it: the live stream cannot turn this into an error.
+      app.live.poke();
+      return reply.code(201).send(registration);
     },
   );
 }

@@ -10,21 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrations } from '../db/migrations/index.ts';
-import type { RegistrationChange } from '../live/live-updates.ts';
-import { loginAsAdmin } from '../test-support/admin-session.ts';
-import {
-  startTestServer,
-  validRegistration,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { migrationProvider as provider, openDatabase } from '../db/database.ts';
+import { startSession } from '../test-support/sessions.ts';
+import { changesDuring, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 
 let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
-  ({ cookie } = await loginAsAdmin(server));
+  ({ cookie } = await startSession(server.app.db.kysely));
 });
 afterAll(() => server.close());
 
@@ -57,17 +52,7 @@ async function stored(id: string): Promise<Registration | undefined> {
   return list.find((r) => r.id === id);
 }
 
-/** Collects what the app publishes to the open panels while `action` runs. */
-async function published(action: () => Promise<void>): Promise<RegistrationChange[]> {
-  const changes: RegistrationChange[] = [];
-  const unsubscribe = server.app.live.subscribe((change) => changes.push(change));
-  try {
-    await action();
-  } finally {
-    unsubscribe();
-  }
-  return changes;
-}
+const published = (action: () => Promise<void>) => changesDuring(server, action);
 
 describe('POST /api/admin/registrations/:id/ticket', () => {
   it('starts every registration with ticket_sent_at null, in the answer and in the list', async () => {
@@ -161,7 +146,6 @@ describe('the ticket_sent_at migration', () => {
       // A database as the release before this column left it.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-      const provider = { getMigrations: async () => migrations };
       const migrator = new Migrator({ db: old, provider });
       expect((await migrator.migrateTo('2025-11-22T02-create-admins-and-sessions')).error).toBe(
         undefined,
@@ -190,7 +174,9 @@ describe('the ticket_sent_at migration', () => {
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
         expect(row).toMatchObject({ nome_completo: 'Pessoa Antiga', ticket_sent_at: null });
-        const down = await new Migrator({ db: db.kysely, provider }).migrateDown();
+        const down = await new Migrator({ db: db.kysely, provider }).migrateTo(
+          '2025-11-22T02-create-admins-and-sessions',
+        );
         expect(down.error).toBe(undefined);
         const columns = (await db.kysely.introspection.getTables()).find(
           (table) => table.name === 'registrations',

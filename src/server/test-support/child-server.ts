@@ -125,25 +125,6 @@ export async function startChildServer(
   };
 }
 
-/** Logs in through POST /api/admin/login like the browser does; returns the Cookie header value. */
-export async function loginToChild(
-  server: ChildServer,
-  email: string,
-  password: string,
-): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { origin: server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) {
-    throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  }
-  const pair = response.headers.get('set-cookie')?.split(';')[0];
-  if (!pair) throw new Error('login set no cookie');
-  return pair;
-}
-
 /** Runs `task` over `items` with at most `limit` in flight; stops starting new ones once `stop()` is true. */
 export async function runPool<T>(
   items: readonly T[],

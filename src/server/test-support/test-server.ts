@@ -2,8 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { RegistrationChange } from '../../shared/live-change.schema.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { emailKey } from '../email-key.ts';
 
 export interface TestServer {
   url: string;
@@ -75,22 +81,6 @@ export async function startTestServer(
   };
 }
 
-let counter = 0;
-
-/** A valid registration body; each call gets a new e-mail. */
-export function validRegistration(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    nome_completo: 'Maria da Silva',
-    whatsapp: '+15085551234',
-    email: `maria.${process.pid}.${counter}.${Date.now()}@exemplo.com`,
-    nome_compania: 'Construtora Horizonte',
-    levar_alguem: 'sim',
-    confirmacao: 'ok',
-    ...overrides,
-  };
-}
-
 /** How many registrations the server's database holds (a string on PostgreSQL, hence Number). */
 export async function countRegistrations(server: TestServer): Promise<number> {
   const { count } = await server.app.db.kysely
@@ -98,4 +88,54 @@ export async function countRegistrations(server: TestServer): Promise<number> {
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** The live-change log as it stands: what the live stream has announced, or will. */
+export async function loggedChanges(server: TestServer) {
+  const rows = await server.app.db.kysely
+    .selectFrom('live_changes')
+    .select(['seq', 'type', 'registration_id'])
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/**
+ * What the live stream announces because of `action`: every change logged meanwhile, as the
+ * server's subscribers receive it (waited for: delivery follows the commit).
+ */
+export async function changesDuring(
+  server: TestServer,
+  action: () => Promise<void>,
+): Promise<RegistrationChange[]> {
+  const before = (await loggedChanges(server)).at(-1)?.seq ?? 0;
+  const received: RegistrationChange[] = [];
+  const unsubscribe = server.app.live.subscribe(({ seq, change }) => {
+    if (seq > before) received.push(change);
+  });
+  try {
+    await action();
+    const logged = (await loggedChanges(server)).filter((change) => change.seq > before);
+    await expect.poll(() => received.length).toBe(logged.length);
+    return received;
+  } finally {
+    unsubscribe();
+  }
+}
+
+/** Stores registrations straight in the database, in one transaction (a long list, quickly). */
+export async function seedRegistrations(
+  db: Kysely<Database>,
+  registrations: readonly Registration[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < registrations.length; i += 500) {
+      await trx
+        .insertInto('registrations')
+        .values(
+          registrations.slice(i, i + 500).map((r) => ({ ...r, email_key: emailKey(r.email) })),
+        )
+        .execute();
+    }
+  });
 }

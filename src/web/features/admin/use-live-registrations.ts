@@ -111,7 +111,7 @@ export function useLiveRegistrations(onUnauthorized: () => void) {
 
     function connect() {
       if (disposed) return;
-      const stream = new EventSource(api.adminEvents);
+      const stream = new EventSource(api.adminLiveStream);
       source = stream;
       stream.onopen = () => {
         attempt = 0;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
-import { cookiePair, loginAsAdmin } from '../test-support/admin-session.ts';
+import { cookiePair, logIn } from '../test-support/login.ts';
+import { startSession } from '../test-support/sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { createAdmin } from './admins.repository.ts';
+import { createAccount } from './accounts.repository.ts';
 import { hashSessionId } from './sessions.repository.ts';
 
 let server: TestServer;
@@ -32,7 +33,7 @@ function login(body: unknown, ip = '198.51.100.1', headers: Record<string, strin
 async function newAdmin(server: TestServer) {
   const email = `org.${crypto.randomUUID()}@exemplo.com`;
   const password = 'correct horse battery staple';
-  await createAdmin(server.app.db.kysely, email, password);
+  await createAccount(server.app.db.kysely, email, password, 'admin');
   return { email, password };
 }
 
@@ -59,12 +60,12 @@ describe('POST /api/admin/login', () => {
     const { email, password } = await newAdmin(server);
     const response = await login({ email: `  ${email.toUpperCase()} `, password }, newIp());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email });
+    expect(await response.json()).toEqual({ email, role: 'admin' });
     expect(response.headers.get('cache-control')).toBe('no-store');
 
     const who = await me(sessionCookie(response));
     expect(who.status).toBe(200);
-    expect(await who.json()).toEqual({ email });
+    expect(await who.json()).toEqual({ email, role: 'admin' });
   });
 
   it('gives a wrong password and an unknown e-mail the same 401 answer, and no cookie', async () => {
@@ -130,7 +131,8 @@ describe('POST /api/admin/login', () => {
   });
 
   it('stores only the SHA-256 of the session id', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { email, password } = await newAdmin(server);
+    const cookie = await logIn(server.url, email, password);
     const sessionId = cookie.split('=')[1]!;
     const rows = await server.app.db.kysely.selectFrom('sessions').select('id_hash').execute();
     expect(rows.map((r) => r.id_hash)).toContain(hashSessionId(sessionId));
@@ -186,7 +188,7 @@ describe('with PUBLIC_URL on https', () => {
 
 describe('POST /api/admin/logout', () => {
   it('deletes the session on the server and clears the cookie', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     const response = await server.request(api.adminLogout, {
       method: 'POST',
       headers: { cookie },
@@ -239,13 +241,13 @@ describe('session timeouts', () => {
   const hour = 60 * 60_000;
 
   it('keeps a session used within the idle timeout (8 h by default)', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     await setTimes(cookie, { created_at: ago(7 * hour), last_seen_at: ago(7 * hour) });
     expect((await me(cookie)).status).toBe(200);
   });
 
   it('ends a session idle for longer than the idle timeout, and deletes it', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     const idHash = await setTimes(cookie, {
       created_at: ago(9 * hour),
       last_seen_at: ago(8 * hour + 60_000),
@@ -257,14 +259,14 @@ describe('session timeouts', () => {
   });
 
   it('ends a session older than the absolute timeout (24 h) even when in use', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     const idHash = await setTimes(cookie, { created_at: ago(24 * hour + 60_000) });
     expect((await me(cookie)).status).toBe(401);
     expect(await exists(idHash)).toBe(false);
   });
 
   it('restarts the idle clock on use (recorded at most once a minute)', async () => {
-    const { cookie } = await loginAsAdmin(server);
+    const { cookie } = await startSession(server.app.db.kysely);
     const idHash = await setTimes(cookie, { last_seen_at: ago(2 * hour) });
     expect((await me(cookie)).status).toBe(200);
     const row = await server.app.db.kysely
@@ -281,7 +283,7 @@ describe('session timeouts', () => {
       SESSION_ABSOLUTE_MINUTES: '30',
     });
     try {
-      const { cookie } = await loginAsAdmin(custom);
+      const { cookie } = await startSession(custom.app.db.kysely);
       const idHash = hashSessionId(cookie.split('=')[1]!);
       const request = () => custom.request(api.adminMe, { headers: { cookie } });
       const set = (times: { created_at?: string; last_seen_at?: string }) =>
@@ -296,7 +298,7 @@ describe('session timeouts', () => {
       await set({ created_at: ago(31 * 60_000) });
       expect((await request()).status).toBe(401);
 
-      const second = await loginAsAdmin(custom);
+      const second = await startSession(custom.app.db.kysely);
       const secondHash = hashSessionId(second.cookie.split('=')[1]!);
       await custom.app.db.kysely
         .updateTable('sessions')

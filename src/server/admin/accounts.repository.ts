@@ -1,0 +1,117 @@
+// Accounts that log in: admins now, other roles later. E-mails are stored as their key (trimmed,
+// lower-cased), so an address finds its account whatever its case.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountRole } from '../../shared/account.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
+import type { AccountsTable, Database } from '../db/schema.ts';
+import { emailKey } from '../email-key.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+export type Account = Selectable<AccountsTable>;
+
+export class AccountExistsError extends Error {
+  constructor() {
+    super('Já existe uma conta com este e-mail / an account with this e-mail already exists');
+  }
+}
+
+export class AccountNotFoundError extends Error {
+  constructor() {
+    super('Nenhuma conta com este e-mail / no account with this e-mail');
+  }
+}
+
+export async function countAccounts(db: Kysely<Database>, role: AccountRole): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('role', '=', role)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findAccountByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Account | undefined> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('email', '=', emailKey(email))
+    .executeTakeFirst();
+}
+
+/** Creates an account; AccountExistsError when the e-mail is taken. The password is checked and hashed. */
+export async function createAccount(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+  role: AccountRole,
+): Promise<Account> {
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db
+      .insertInto('accounts')
+      .values({
+        id: randomUUID(),
+        email: emailKey(email),
+        password_hash: passwordHash,
+        role,
+        created_at: new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AccountExistsError();
+    throw error;
+  }
+}
+
+/**
+ * Sets a new password and ends every session of that account (whoever held one is logged out).
+ * AccountNotFoundError when there is no such account.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const account = await trx
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash })
+      .where('email', '=', emailKey(email))
+      .returning('id')
+      .executeTakeFirst();
+    if (!account) throw new AccountNotFoundError();
+    await trx.deleteFrom('sessions').where('account_id', '=', account.id).execute();
+  });
+}
+
+/**
+ * Makes the admin account exist with this password: created, reset, or left alone when the
+ * password already matches (a restart must not log everyone out). Safe when several instances
+ * start at once.
+ */
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<'created' | 'reset' | 'unchanged'> {
+  const existing = await findAccountByEmail(db, email);
+  if (!existing) {
+    try {
+      await createAccount(db, email, password, 'admin');
+      return 'created';
+    } catch (error) {
+      if (!(error instanceof AccountExistsError)) throw error;
+      // Another instance created it a moment ago: fall through to the password check.
+    }
+  }
+  const current = existing ?? (await findAccountByEmail(db, email));
+  if (current && (await verifyPassword(password, current.password_hash))) return 'unchanged';
+  await resetPassword(db, email, password);
+  return 'reset';
+}

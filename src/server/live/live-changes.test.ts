@@ -1,0 +1,283 @@
+// The live-change pipeline, on SQLite and on PostgreSQL: each change logged in its own
+// transaction, delivered in sequence with `id: <seq>`, and replayed to a panel that reconnects
+// with Last-Event-ID (or ?lastEventId=), or a reset when the log no longer reaches back that far.
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationChangeSchema } from '../../shared/live-change.schema.ts';
+import { api, withId } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { openDatabase } from '../db/database.ts';
+import { openLiveStream, type SseMessage } from '../test-support/live-stream.ts';
+import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
+import { startSession } from '../test-support/sessions.ts';
+import {
+  countRegistrations,
+  loggedChanges,
+  startTestServer,
+  type TestServer,
+} from '../test-support/test-server.ts';
+import { pruneChanges } from './live-changes.repository.ts';
+import { openLiveHub, type LiveMessage } from './live-hub.ts';
+import { inProcessWakeups } from './wakeups.ts';
+
+const isReady = (message: SseMessage) => message.type === 'ready';
+const changeOf = (message: SseMessage) => registrationChangeSchema.parse(JSON.parse(message.data));
+
+describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
+  let database: TempPostgres | undefined;
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    if (engine === 'PostgreSQL') database = await createTempPostgres();
+    server = await startTestServer(database ? { DATABASE_URL: database.url } : {});
+    ({ cookie } = await startSession(server.app.db.kysely));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  async function register(): Promise<Registration> {
+    const response = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration(),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Registration;
+  }
+  const post = (pattern: string, id: string) =>
+    server.request(withId(pattern, id), { method: 'POST', headers: { cookie } });
+  const head = async () => (await loggedChanges(server)).at(-1)?.seq ?? 0;
+
+  it('starts a stream with retry and `ready` at the head, then sends each change with its seq', async () => {
+    await register();
+    const start = await head();
+    const stream = await openLiveStream(server.url, cookie);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(await stream.next(isReady)).toEqual({ id: String(start), type: 'ready', data: '{}' });
+      expect(stream.text().startsWith('retry: 1000\n\n')).toBe(true);
+
+      const created = await register();
+      const confirmed = await post(api.adminConfirm, created.id);
+      expect(confirmed.status).toBe(200);
+      const ticket = await post(api.adminTicket, created.id);
+      const deleted = await server.request(withId(api.adminRegistration, created.id), {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(deleted.status).toBe(204);
+
+      const logged = (await loggedChanges(server)).filter((c) => c.seq > start);
+      expect(logged.map((c) => [c.type, c.registration_id])).toEqual([
+        ['created', created.id],
+        ['updated', created.id],
+        ['updated', created.id],
+        ['deleted', created.id],
+      ]);
+      const last = String(logged.at(-1)!.seq);
+      await stream.next((message) => message.id === last);
+      const changes = stream.messages.filter((message) => message.type === 'change');
+      expect(changes.map((message) => message.id)).toEqual(logged.map((c) => String(c.seq)));
+      // The row as it is when the change is read (never an older one), and the id once deleted.
+      expect(changes.map((message) => changeOf(message).type)).toEqual([
+        'created',
+        'updated',
+        'updated',
+        'deleted',
+      ]);
+      expect(changeOf(changes[3]!)).toEqual({ type: 'deleted', id: created.id });
+      expect(await ticket.json()).toMatchObject({ status: 'confirmed' });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('replays what a panel missed after its Last-Event-ID, then says `ready`', async () => {
+    const seen = await head();
+    const first = await register();
+    const second = await register();
+    await post(api.adminConfirm, first.id);
+    const now = await head();
+
+    const stream = await openLiveStream(server.url, cookie, { lastEventId: String(seen) });
+    try {
+      const ready = await stream.next(isReady);
+      expect(ready.id).toBe(String(now));
+      const replayed = stream.messages.slice(0, stream.messages.indexOf(ready));
+      expect(replayed.map((message) => message.type)).toEqual(['change', 'change', 'change']);
+      expect(replayed.map((message) => changeOf(message))).toEqual([
+        { type: 'created', registration: { ...first, status: 'confirmed' } },
+        { type: 'created', registration: second },
+        { type: 'updated', registration: { ...first, status: 'confirmed' } },
+      ]);
+      expect(replayed.map((message) => Number(message.id))).toEqual(
+        (await loggedChanges(server)).filter((c) => c.seq > seen).map((c) => c.seq),
+      );
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('does the same for ?lastEventId= (a panel that had to open a new EventSource)', async () => {
+    const seen = await head();
+    const created = await register();
+    const stream = await openLiveStream(server.url, cookie, { query: `?lastEventId=${seen}` });
+    try {
+      await stream.next(isReady);
+      expect(stream.messages.map((message) => message.type)).toEqual(['change', 'ready']);
+      expect(changeOf(stream.messages[0]!)).toEqual({ type: 'created', registration: created });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends nothing but `ready` to a panel that missed nothing', async () => {
+    await register();
+    const stream = await openLiveStream(server.url, cookie, { lastEventId: String(await head()) });
+    try {
+      await stream.next(isReady);
+      expect(stream.messages.map((message) => message.type)).toEqual(['ready']);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends `reset` when the log no longer holds what the panel missed, or never had it', async () => {
+    const old = await head();
+    await register();
+    await register();
+    // The log keeps a day of changes; forget all but the newest, as a day later.
+    expect(
+      await pruneChanges(server.app.db.kysely, new Date(Date.now() + 60_000).toISOString()),
+    ).toBeGreaterThan(0);
+    const now = await head();
+    expect((await loggedChanges(server)).map((c) => c.seq)).toEqual([now]);
+
+    for (const lastEventId of [String(old), String(now + 1000), 'não-é-um-número']) {
+      const stream = await openLiveStream(server.url, cookie, { lastEventId });
+      try {
+        const reset = await stream.next((message) => message.type === 'reset');
+        expect({ lastEventId, reset }).toEqual({
+          lastEventId,
+          reset: { id: String(now), type: 'reset', data: '{}' },
+        });
+        expect(stream.messages.some(isReady)).toBe(false);
+      } finally {
+        await stream.close();
+      }
+    }
+    // One before the oldest kept change is still whole.
+    const whole = await openLiveStream(server.url, cookie, { lastEventId: String(now - 1) });
+    try {
+      await whole.next(isReady);
+      expect(whole.messages.map((message) => message.type)).toEqual(['change', 'ready']);
+    } finally {
+      await whole.close();
+    }
+  });
+
+  it('delivers every change of a burst of concurrent registrations once, in sequence order', async () => {
+    const received: LiveMessage[] = [];
+    const unsubscribe = server.app.live.subscribe((message) => received.push(message));
+    const start = await head();
+    try {
+      const created = await Promise.all(Array.from({ length: 40 }, () => register()));
+      const logged = (await loggedChanges(server)).filter((c) => c.seq > start);
+      expect(logged).toHaveLength(40);
+      await expect.poll(() => received.length).toBe(40);
+      const seqs = received.map((message) => message.seq);
+      expect(seqs).toEqual(logged.map((c) => c.seq));
+      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+      expect(
+        new Set(received.map((m) => (m.change.type === 'created' ? m.change.registration.id : ''))),
+      ).toEqual(new Set(created.map((r) => r.id)));
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('logs nothing for a refused write: a duplicate e-mail, a ticket before the confirmation', async () => {
+    const registration = await register();
+    const before = await loggedChanges(server);
+    const again = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration({ email: registration.email }),
+    });
+    expect(again.status).toBe(409);
+    expect((await post(api.adminTicket, registration.id)).status).toBe(409);
+    expect(await loggedChanges(server)).toEqual(before);
+  });
+});
+
+describe('the change and its log entry', () => {
+  it('commit together: without the log, the registration is not stored either', async () => {
+    const server = await startTestServer();
+    try {
+      await server.app.db.kysely.schema.dropTable('live_changes').execute();
+      const response = await server.request(api.registrations, {
+        method: 'POST',
+        json: validRegistration(),
+      });
+      expect(response.status).toBe(500);
+      expect(await countRegistrations(server)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('delivery never fails a request', () => {
+  it('answers 201 and reaches the other subscribers when one subscriber throws', async () => {
+    const log = logCapture();
+    const server = await startTestServer({}, { logStream: log.stream });
+    try {
+      const unsubscribeBroken = server.app.live.subscribe(() => {
+        throw new Error('a broken panel');
+      });
+      const received: LiveMessage[] = [];
+      const unsubscribe = server.app.live.subscribe((message) => received.push(message));
+      const response = await server.request(api.registrations, {
+        method: 'POST',
+        json: validRegistration(),
+      });
+      expect(response.status).toBe(201);
+      await expect.poll(() => received.length).toBe(1);
+      expect(log.text()).toContain('live listener failed');
+      unsubscribeBroken();
+      unsubscribe();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs, and does not throw, when the log cannot be read', async () => {
+    const server = await startTestServer();
+    const db = await openDatabase(`file:${server.dbFile}`);
+    const log = logCapture();
+    const logger = Fastify({ logger: { level: 'info', stream: log.stream } }).log;
+    const hub = await openLiveHub({ db, wakeups: inProcessWakeups(), log: logger });
+    await db.close();
+    try {
+      expect(() => hub.poke()).not.toThrow();
+      await expect.poll(log.text).toContain('reading live changes failed');
+    } finally {
+      await hub.close();
+      await server.close();
+    }
+  });
+});
+
+function logCapture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}

@@ -1,0 +1,170 @@
+// Every route declares its audience, and the one gate enforces it: walked from Fastify's own
+// route table, so a route added anywhere is checked.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRoles } from '../../shared/account.ts';
+import { apiErrors } from '../../shared/api-error.ts';
+import { api, paths } from '../../shared/paths.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { RouteEntry } from './authorization.ts';
+import { startSession } from '../test-support/sessions.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function fill(url: string): string {
+  return url.replace(/:[^/]+/g, () => randomUUID()).replace(/\*/g, 'anything');
+}
+
+function call({ method, url }: RouteEntry, cookie?: string) {
+  return server.request(fill(url), {
+    method,
+    headers: cookie ? { cookie } : {},
+    ...(method === 'GET' || method === 'HEAD' ? {} : { json: {} }),
+  });
+}
+
+const forAccounts = () => server.app.routeTable.filter((route) => route.audience !== 'public');
+
+describe('the route table', () => {
+  it('gives every route an audience, and the API table the one it documents', () => {
+    const byRoute = new Map(
+      server.app.routeTable.map((route) => [`${route.method} ${route.url}`, route.audience]),
+    );
+    expect([...byRoute.values()].filter((audience) => audience === undefined)).toEqual([]);
+    expect(Object.fromEntries([...byRoute].filter(([route]) => route.includes('/api/')))).toEqual({
+      [`POST ${api.registrations}`]: 'public',
+      [`GET ${api.health}`]: 'public',
+      [`HEAD ${api.health}`]: 'public',
+      [`POST ${api.adminLogin}`]: 'public',
+      [`POST ${api.adminLogout}`]: accountRoles,
+      [`GET ${api.adminMe}`]: accountRoles,
+      [`HEAD ${api.adminMe}`]: accountRoles,
+      [`GET ${api.adminRegistrations}`]: ['admin'],
+      [`HEAD ${api.adminRegistrations}`]: ['admin'],
+      [`POST ${api.adminConfirm}`]: ['admin'],
+      [`POST ${api.adminTicket}`]: ['admin'],
+      [`DELETE ${api.adminRegistration}`]: ['admin'],
+      [`GET ${api.adminLiveStream}`]: ['admin'],
+    });
+    // Every other /api/admin route is for admins only.
+    for (const { url, audience } of server.app.routeTable) {
+      if (
+        url.startsWith('/api/admin/') &&
+        ![api.adminLogin, api.adminLogout, api.adminMe].includes(url as never)
+      ) {
+        expect({ url, audience }).toEqual({ url, audience: ['admin'] });
+      }
+    }
+  });
+
+  it('answers 401 on every route for accounts when there is no session', async () => {
+    const routes = forAccounts();
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const route of routes) {
+      const response = await call(route);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
+      if (route.method !== 'HEAD') {
+        expect(await response.json()).toEqual({
+          error: { code: 'unauthorized', message: apiErrors.unauthorized },
+        });
+      }
+    }
+  });
+
+  it('answers 403 on every route for accounts to a session whose role is not in its audience', async () => {
+    // A role this version does not know is in no audience: every gate must turn it away.
+    const { cookie } = await startSession(server.app.db.kysely, { role: 'visitante-curioso' });
+    for (const route of forAccounts()) {
+      const response = await call(route, cookie);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 403 });
+      if (route.method !== 'HEAD') {
+        expect(await response.json()).toEqual({
+          error: { code: 'forbidden', message: apiErrors.wrongRole },
+        });
+      }
+    }
+  });
+
+  it('lets an admin session through to every route for accounts', async () => {
+    const { cookie } = await startSession(server.app.db.kysely, { role: 'admin' });
+    for (const route of forAccounts()) {
+      if (route.url === api.adminLogout || route.url === api.adminLiveStream) continue;
+      const response = await call(route, cookie);
+      // Through the gate: the route's own answer (a made-up id is not found).
+      expect({ ...route, through: ![401, 403].includes(response.status) }).toEqual({
+        ...route,
+        through: true,
+      });
+    }
+  });
+
+  it('answers 401 to a made-up or malformed session cookie', async () => {
+    for (const cookie of [
+      `sid=${'A'.repeat(43)}`,
+      'sid=',
+      'sid=../../etc',
+      `sid=${'x'.repeat(5000)}`,
+    ]) {
+      const response = await server.request(api.adminRegistrations, { headers: { cookie } });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('cannot be dodged by percent-encoding the path', async () => {
+    for (const path of ['/api/%61dmin/registrations', '/api/admin/%72egistrations']) {
+      // The router decodes these into /api/admin/registrations; the gate judges the route.
+      const response = await server.request(path);
+      expect(response.status).toBe(401);
+    }
+  });
+});
+
+describe('the built site', () => {
+  it('is public: its pages and the static files routes get that audience, and answer', async () => {
+    const webRoot = join(server.dir, 'web');
+    mkdirSync(join(webRoot, 'assets'), { recursive: true });
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><title>x</title><!--event-config-->',
+    );
+    writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'export {};');
+    const site = await startTestServer({}, { config: { webRoot } });
+    try {
+      const routes = site.app.routeTable.filter((route) => !route.url.startsWith('/api/'));
+      expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
+        expect.arrayContaining([`GET ${paths.register}`, 'GET /assets/app-abc123.js']),
+      );
+      for (const route of routes) expect(route.audience).toBe('public');
+      expect((await site.request(paths.register)).status).toBe(200);
+      expect((await site.request('/assets/app-abc123.js')).status).toBe(200);
+      expect((await site.request('/nada-aqui')).status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe('a route that declares no audience', () => {
+  it('stops the server at start-up, naming the route', async () => {
+    const app = await buildApp({
+      config: loadConfig({ DATABASE_URL: `file:${server.dir}/undeclared.db`, LOG_LEVEL: 'silent' }),
+      logger: false,
+    });
+    try {
+      app.get('/api/forgotten', async () => ({ secret: true }));
+      await expect(app.ready()).rejects.toThrow(/GET \/api\/forgotten/);
+    } finally {
+      await app.close().catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,138 @@
+// The one reader of the live stream (GET /api/admin/events) in tests: its messages parsed as a
+// browser's EventSource parses them, to wait on.
+import { api } from '../../shared/paths.ts';
+
+export interface SseMessage {
+  /** The `id:` field; undefined when the message had none. */
+  id?: string;
+  /** The `event:` field ('message' when absent, as in EventSource). */
+  type: string;
+  data: string;
+}
+
+export interface LiveStreamReader {
+  response: Response;
+  /** Every message so far, in order. */
+  messages: SseMessage[];
+  /** Everything received so far, comments (`: ping`) and all. */
+  text(): string;
+  ended(): boolean;
+  /** The first message (already received or to come) that matches; fails after timeoutMs. */
+  next(match: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
+  /** Resolves once the server has ended the stream; fails after timeoutMs. */
+  end(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Splits finished SSE blocks off `buffer`; returns the messages and what is left over. */
+function parseBlocks(buffer: string): { messages: SseMessage[]; rest: string } {
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const messages: SseMessage[] = [];
+  for (const block of blocks) {
+    let id: string | undefined;
+    let type = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'id') id = value;
+      else if (field === 'event') type = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length > 0) messages.push({ id, type, data: data.join('\n') });
+  }
+  return { messages, rest };
+}
+
+/** Opens the stream on the server at `baseUrl` with this Cookie header. */
+export async function openLiveStream(
+  baseUrl: string,
+  cookie: string,
+  { lastEventId, query = '' }: { lastEventId?: string; query?: string } = {},
+): Promise<LiveStreamReader> {
+  const controller = new AbortController();
+  const response = await fetch(baseUrl + api.adminLiveStream + query, {
+    headers: { cookie, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
+    signal: controller.signal,
+  });
+  const messages: SseMessage[] = [];
+  let raw = '';
+  let pending = '';
+  let ended = false;
+  const waiters = new Set<() => void>();
+  const notify = () => waiters.forEach((waiter) => waiter());
+
+  const reading = (async () => {
+    if (!response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        raw += value;
+        const parsed = parseBlocks(pending + value);
+        pending = parsed.rest;
+        messages.push(...parsed.messages);
+        notify();
+      }
+    } catch {
+      // Aborted by close(), or the connection dropped: either way the stream is over.
+    } finally {
+      ended = true;
+      notify();
+    }
+  })();
+
+  function waitFor<T>(check: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiter = () => {
+        const found = check();
+        if (found !== undefined) {
+          finish();
+          resolve(found);
+        } else if (ended) {
+          finish();
+          reject(new Error(`the stream ended before ${what}: ${raw}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no ${what} within ${timeoutMs} ms: ${raw}`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+      };
+      waiters.add(waiter);
+      waiter();
+    });
+  }
+
+  return {
+    response,
+    messages,
+    text: () => raw,
+    ended: () => ended,
+    next: (match, timeoutMs = 5_000) =>
+      waitFor(() => messages.find(match), 'matching message', timeoutMs),
+    async end(timeoutMs = 5_000) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`stream still open after ${timeoutMs} ms: ${raw}`)),
+          timeoutMs,
+        );
+        void reading.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}

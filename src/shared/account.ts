@@ -1,0 +1,15 @@
+// Who may use the site beyond its public pages: an account has one role from this list. `admin`
+// may do everything; add a role here (with a migration if it needs data) and name it in the
+// audience of the routes it may call.
+export const accountRoles = ['admin'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+/** What login and GET /api/admin/me answer: who is signed in, and as what. */
+export interface SignedInAccount {
+  email: string;
+  role: AccountRole;
+}
+
+export function isAccountRole(value: unknown): value is AccountRole {
+  return (accountRoles as readonly unknown[]).includes(value);
+}
