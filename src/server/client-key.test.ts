@@ -8,7 +8,8 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:DB8:1:2::FFFF')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8::/64');
+    expect(clientKey('::1')).toBe('::/64');
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
   });
 });

@@ -1,5 +1,7 @@
-// Starts the server and stops it cleanly on SIGTERM/SIGINT.
+// Starts the server and stops it cleanly on SIGTERM/SIGINT (close-with-grace: a second signal,
+// or 10 s without finishing, exits at once).
 import 'dotenv/config';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -15,21 +17,11 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: finishing requests in flight`);
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info(`${signal} received: finishing requests in flight`);
+    await app.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
 }

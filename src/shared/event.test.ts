@@ -14,6 +14,17 @@ describe('event formatting', () => {
     expect(formatEventTime(event)).toBe('18:05');
   });
 
+  it('names every month in pt-BR, lower case', () => {
+    const months = Array.from({ length: 12 }, (_, i) =>
+      formatEventDayMonth({ ...defaultEvent, date: `2026-${String(i + 1).padStart(2, '0')}-01` }),
+    );
+    expect(months).toEqual(
+      'janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro'
+        .split(' ')
+        .map((month) => `1 de ${month}`),
+    );
+  });
+
   it('names the CSV prefix after the event, as the spec does', () => {
     expect(defaultEvent.csvPrefix).toBe('inscricoes_build_safe_');
   });

@@ -35,36 +35,26 @@ export const defaultEvent: EventConfig = {
   retentionDays: 90,
 };
 
-const months = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
+// The month's name from the platform's pt-BR data, identical in Node and every browser (the page
+// is rendered on the server and hydrated in the browser from this code). UTC at noon: the
+// calendar date as written, whatever the zone of the machine.
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
 
 function dateParts(event: EventConfig) {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
+  return { year, day, month: monthName.format(Date.UTC(year, month - 1, day, 12)) };
 }
 
 /** '6 de dezembro de 2025' */
 export function formatEventDate(event: EventConfig): string {
   const { year, month, day } = dateParts(event);
-  return `${day} de ${months[month - 1]} de ${year}`;
+  return `${day} de ${month} de ${year}`;
 }
 
 /** '6 de dezembro' (the landing page shows no year) */
 export function formatEventDayMonth(event: EventConfig): string {
   const { month, day } = dateParts(event);
-  return `${day} de ${months[month - 1]}`;
+  return `${day} de ${month}`;
 }
 
 /** '7:30' */
