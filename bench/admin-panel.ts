@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { startTestServer } from '../src/server/test-support/test-server.ts';
+import { seedRegistrations, startTestServer } from '../src/server/test-support/test-server.ts';
+import {
+  confirmacaoOptions,
+  levarAlguemOptions,
+  organizerDecisions,
+} from '../src/shared/registration.fields.ts';
+import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
 import { api } from '../src/shared/paths.ts';
 
 const total = Number(process.argv[2] ?? 10_000);
@@ -33,26 +39,22 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 async function seed(dbFile: string) {
   const db = await openDatabase(`file:${dbFile}`);
   const start = Date.parse('2025-10-01T12:00:00.000Z');
-  const rows = Array.from({ length: total }, (_, i) => ({
-    id: randomUUID(),
-    nome_completo: `Pessoa Bench ${i}`,
-    whatsapp: i % 2 ? '+15085551234' : '+5511912345678',
-    email: `pessoa${i}@bench.example`,
-    email_key: `pessoa${i}@bench.example`,
-    nome_compania: `Construtora ${i % 97}`,
-    levar_alguem: i % 3 === 0 ? null : i % 3 === 1 ? ('sim' as const) : ('nao' as const),
-    confirmacao: i % 2 ? ('ok' as const) : ('agenda' as const),
-    status: i % 4 === 0 ? ('confirmed' as const) : ('pending' as const),
-    created_at: new Date(start + i * 60_000).toISOString(),
-  }));
-  await db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      await trx
-        .insertInto('registrations')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
-  });
+  const rows = Array.from({ length: total }, (_, i) =>
+    servedRegistration(
+      {
+        status: organizerDecisions[i % 4 === 0 ? 1 : 0],
+        created_at: new Date(start + i * 60_000).toISOString(),
+      },
+      validRegistration({
+        nome_completo: `Pessoa Bench ${i}`,
+        whatsapp: i % 2 ? '+15085551234' : '+5511912345678',
+        nome_compania: `Construtora ${i % 97}`,
+        levar_alguem: [null, ...levarAlguemOptions][i % 3],
+        confirmacao: confirmacaoOptions[i % 2],
+      }),
+    ),
+  );
+  await seedRegistrations(db.kysely, rows);
   await db.close();
 }
 
@@ -126,14 +128,7 @@ try {
     const sent = performance.timeOrigin + performance.now();
     const response = await server.request(api.registrations, {
       method: 'POST',
-      json: {
-        nome_completo: name,
-        whatsapp: '+15085551234',
-        email: `ao.vivo.${i}.${Date.now()}@bench.example`,
-        nome_compania: 'Construtora Ao Vivo',
-        levar_alguem: 'sim',
-        confirmacao: 'ok',
-      },
+      json: validRegistration({ nome_completo: name, nome_compania: 'Construtora Ao Vivo' }),
     });
     if (response.status !== 201) throw new Error(`POST answered ${response.status}`);
     const appeared = await page.evaluate(

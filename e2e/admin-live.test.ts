@@ -7,7 +7,7 @@ import { api, paths } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { admin, card, expected401s, logInThroughForm, register } from './support/admin-panel.ts';
+import { card, expected401s, openPanel, register } from './support/admin-panel.ts';
 import { fields, fillRegistrationForm, toast, uniqueEmail } from './support/registration-form.ts';
 
 let browser: TestBrowser;
@@ -24,7 +24,7 @@ describe('two open panels', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startAppServer(admin);
+    server = await startAppServer();
     // The ticket opens WhatsApp: answered here, the test never leaves the machine.
     await browser.context.route('https://wa.me/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }),
@@ -40,7 +40,7 @@ describe('two open panels', () => {
     const panelA = await browser.newPage();
     const panelB = await browser.newPage();
     const consoleA = expected401s(panelA, [api.adminMe]);
-    await logInThroughForm(panelA, server.url);
+    await openPanel(panelA, server);
     // Same browser, same session cookie: the second tab opens straight on the panel.
     await panelB.goto(`${server.url}/admin`);
     for (const panel of [panelA, panelB]) {
@@ -140,14 +140,14 @@ describe('a server restart', () => {
   it('the open panel reconnects by itself and shows what was created on the new server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inscricoes-restart-'));
     const dbFile = join(dir, 'inscricoes.db');
-    let server = await startAppServer(admin, { dbFile });
+    let server = await startAppServer({}, { dbFile });
     try {
       const port = Number(new URL(server.url).port);
       await register(server, { nome_completo: 'Júlia Antes' });
       browser.problems.length = 0;
       const page = await browser.newPage();
       const console = expected401s(page, [api.adminMe]);
-      await logInThroughForm(page, server.url);
+      await openPanel(page, server);
       await card(page, 'Júlia Antes').waitFor();
       await page.getByText('Ao vivo', { exact: true }).waitFor();
       let navigations = 0;
@@ -155,7 +155,7 @@ describe('a server restart', () => {
 
       await server.close();
       await page.getByText('Reconectando...').waitFor();
-      // The same address and database file; the admin account and its session are in the file.
+      // The same address and database file; the account and its session are in the file.
       server = await startAppServer({}, { port, dbFile });
       await register(server, { nome_completo: 'Karina Depois' });
 

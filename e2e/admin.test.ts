@@ -1,13 +1,13 @@
 // The organizer's panel in Chromium against the real server: login, list, confirm, ticket, CSV,
 // delete, escaping, logout, accessibility and motion.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEvent } from '../src/shared/event.ts';
 import { formatDateTime } from '../src/shared/labels.ts';
 import { api } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { seedRegistrations, type TestServer } from '../src/server/test-support/test-server.ts';
+import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
 import {
@@ -16,6 +16,7 @@ import {
   card,
   expected401s,
   logInThroughForm,
+  openPanel,
   register,
 } from './support/admin-panel.ts';
 
@@ -166,7 +167,7 @@ describe('the panel', () => {
       levar_alguem: 'nao',
       confirmacao: 'ok',
     });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     const third = await register(server, {
       nome_completo: 'Carla Dias',
       email: 'carla@exemplo.com',
@@ -304,7 +305,7 @@ describe('the panel', () => {
     const { page, console } = await newPage();
     await register(server, { nome_completo: 'Diego Lima' });
     await register(server, { nome_completo: 'Elisa Rocha' });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     const diego = card(page, 'Diego Lima');
     const excluir = diego.getByRole('button', { name: 'Excluir' });
 
@@ -348,7 +349,7 @@ describe('the panel', () => {
   it('is usable by keyboard alone: Tab reaches each button and confirming keeps the focus in the card', async () => {
     const { page, console } = await newPage();
     await register(server, { nome_completo: 'Fábio Teclado' });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     const fabio = card(page, 'Fábio Teclado');
     await fabio.waitFor();
 
@@ -392,7 +393,7 @@ describe('the panel', () => {
       nome_compania: hostile,
       email: 'xss1@exemplo.com',
     });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await page.getByRole('heading', { name: hostile, exact: true }).waitFor();
 
     // Live: a second one arrives while the panel is open.
@@ -424,7 +425,7 @@ describe('the panel', () => {
 
   it("'Sair' logs out: the login form returns and the old session no longer works", async () => {
     const { page, console } = await newPage();
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await page.getByText('Nenhuma inscrição encontrada ainda.').waitFor();
     const [session] = await browser.context.cookies(server.url);
     expect(session).toBeDefined();
@@ -450,7 +451,7 @@ describe('the panel', () => {
       `/api/admin/registrations/`,
     ]);
     const gone = await register(server, { nome_completo: 'Gustavo Prazo' });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await card(page, 'Gustavo Prazo').waitFor();
     await server.app.db.kysely.deleteFrom('sessions').execute();
 
@@ -469,7 +470,7 @@ describe('the panel', () => {
   });
   it('goes back to the login form when the session is ended elsewhere, by the live stream alone', async () => {
     const { page, console } = await newPage([api.adminMe, api.adminLiveStream]);
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await page.getByText('Ao vivo', { exact: true }).waitFor();
     const [session] = await browser.context.cookies(server.url);
     const cookie = `${session!.name}=${session!.value}`;
@@ -502,7 +503,7 @@ describe('the search box', () => {
       email: 'bruno@exemplo.com',
       nome_compania: 'Souza Engenharia',
     });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await card(page, 'Bruno Souza').waitFor();
     const names = () => page.locator('main li h2').allTextContents();
     const search = page.getByRole('searchbox', { name: 'Buscar' });
@@ -585,25 +586,18 @@ describe('a long list', () => {
     const { page, console } = await newPage();
     const total = 600;
     const start = Date.parse('2025-10-01T12:00:00.000Z');
-    const rows = Array.from({ length: total }, (_, i) => ({
-      id: randomUUID(),
-      nome_completo: `Pessoa Lote ${String(i).padStart(3, '0')}`,
-      whatsapp: '+15085551234',
-      email: `lote${i}@exemplo.com`,
-      email_key: `lote${i}@exemplo.com`,
-      nome_compania: 'Construtora Lote',
-      levar_alguem: 'sim' as const,
-      confirmacao: 'ok' as const,
-      created_at: new Date(start + i * 60_000).toISOString(),
-    }));
-    for (let i = 0; i < rows.length; i += 200) {
-      await server.app.db.kysely
-        .insertInto('registrations')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    }
+    const rows = Array.from({ length: total }, (_, i) =>
+      servedRegistration(
+        { created_at: new Date(start + i * 60_000).toISOString() },
+        validRegistration({
+          nome_completo: `Pessoa Lote ${String(i).padStart(3, '0')}`,
+          nome_compania: 'Construtora Lote',
+        }),
+      ),
+    );
+    await seedRegistrations(server.app.db.kysely, rows);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await page.getByText('600 inscrições · 0 confirmadas · 600 pendentes').waitFor();
     await card(page, 'Pessoa Lote 599').waitFor();
 
@@ -658,7 +652,7 @@ describe('layout and motion', () => {
     const { page } = await newPage();
     for (let i = 0; i < 4; i += 1) await register(server, { nome_completo: `Pessoa Grade ${i}` });
     await page.setViewportSize({ width: 360, height: 740 });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await card(page, 'Pessoa Grade 0').waitFor();
     const overflow = () =>
       page.evaluate(
@@ -680,7 +674,7 @@ describe('layout and motion', () => {
   it('animates the cards in with a 0.1 s stagger', async () => {
     const { page } = await newPage();
     for (let i = 0; i < 3; i += 1) await register(server, { nome_completo: `Pessoa Animada ${i}` });
-    await logInThroughForm(page, server.url);
+    await openPanel(page, server);
     await card(page, 'Pessoa Animada 0').waitFor();
     const timings = await page.$$eval('main li', (items) =>
       items.map((li) => {
@@ -700,7 +694,7 @@ describe('layout and motion', () => {
     try {
       await register(server, { nome_completo: 'Pessoa Calma' });
       const page = await reduced.newPage();
-      await logInThroughForm(page, server.url);
+      await openPanel(page, server);
       await card(page, 'Pessoa Calma').waitFor();
       const duration = await page.$eval('main li', (li) => getComputedStyle(li).animationDuration);
       expect(parseFloat(duration)).toBeLessThan(0.001);

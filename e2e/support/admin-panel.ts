@@ -1,9 +1,12 @@
-// Shared steps of the admin-panel browser tests: an admin account, logging in through the form,
+// Shared steps of the admin-panel browser tests: an admin account, logging in through the form
+// (for the tests about logging in) or a session made directly (for all the others),
 // registrations made through the public API, and console problems filtered precisely.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api } from '../../src/shared/paths.ts';
+import { api, paths } from '../../src/shared/paths.ts';
 import type { Registration } from '../../src/shared/registration.schema.ts';
+import { validRegistration } from '../../src/shared/test-support/registrations.ts';
+import { startSession } from '../../src/server/test-support/sessions.ts';
 import type { TestServer } from '../../src/server/test-support/test-server.ts';
 
 export const admin = {
@@ -19,25 +22,33 @@ export async function logInThroughForm(page: Page, baseUrl: string): Promise<voi
   await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
 }
 
-let counter = 0;
+/**
+ * Opens the panel already signed in: an admin session made in the database, its cookie set in
+ * the page's browser context (no scrypt run, no login form).
+ */
+export async function openPanel(page: Page, server: TestServer): Promise<void> {
+  const session = await startSession(server.app.db.kysely);
+  await page.context().addCookies([
+    {
+      name: session.name,
+      value: session.value,
+      url: server.url,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+  await page.goto(server.url + paths.admin);
+  await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
+}
 
 /** A registration made the way a visitor makes one: POST /api/registrations. */
 export async function register(
   server: TestServer,
   overrides: Record<string, unknown> = {},
 ): Promise<Registration> {
-  counter += 1;
   const response = await server.request(api.registrations, {
     method: 'POST',
-    json: {
-      nome_completo: `Pessoa ${counter}`,
-      whatsapp: '(508) 555-1234',
-      email: `pessoa.${counter}.${Date.now()}@exemplo.com`,
-      nome_compania: 'Construtora Horizonte',
-      levar_alguem: 'sim',
-      confirmacao: 'ok',
-      ...overrides,
-    },
+    json: validRegistration({ whatsapp: '(508) 555-1234', ...overrides }),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as Registration;

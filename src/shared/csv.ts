@@ -1,6 +1,6 @@
 // The CSV export: spreadsheet-safe (OWASP CSV injection), UTF-8 with BOM for Excel.
 import { formatInternational } from './phone.ts';
-import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from './labels.ts';
+import { bringsSomeone, confirmacaoLabels, decisionLabels, formatDateTime } from './labels.ts';
 import type { Registration } from './registration.schema.ts';
 
 export const csvHeader = [
@@ -31,7 +31,7 @@ export function buildCsv(registrations: readonly Registration[], timeZone: strin
     r.nome_compania,
     bringsSomeone(r),
     r.confirmacao ? confirmacaoLabels[r.confirmacao] : '',
-    statusLabels[r.status],
+    decisionLabels[r.status],
     formatDateTime(r.created_at, timeZone),
   ]);
   const lines = [csvHeader, ...rows].map((row) => row.map(csvCell).join(','));

@@ -1,12 +1,14 @@
 // How stored values read in pt-BR, on the panel and in the CSV.
-import type { Confirmacao, LevarAlguem, RegistrationStatus } from './registration.fields.ts';
+import type { Confirmacao, LevarAlguem, OrganizerDecision } from './registration.fields.ts';
 import type { Registration } from './registration.schema.ts';
 
-export const statusLabels: Record<RegistrationStatus, string> = {
+/** The organizer's decision (the `status` key): the badge on the panel, the CSV's Status. */
+export const decisionLabels: Record<OrganizerDecision, string> = {
   pending: 'Pendente',
   confirmed: 'Confirmado',
 };
 
+/** The visitor's answers to the form's two questions, as the form labels them. */
 export const levarAlguemLabels: Record<LevarAlguem, string> = {
   sim: 'Ok, entendido.',
   nao: 'Não tenho ninguém pra levar',

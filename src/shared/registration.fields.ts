@@ -5,12 +5,12 @@
 export const levarAlguemOptions = ['sim', 'nao'] as const;
 export const confirmacaoOptions = ['ok', 'agenda'] as const;
 
-/** The organizer's decision on a registration. */
-export const registrationStatuses = ['pending', 'confirmed'] as const;
+/** The organizer's decision on a registration (the `status` key); not the visitor's `confirmacao`. */
+export const organizerDecisions = ['pending', 'confirmed'] as const;
 
 export type LevarAlguem = (typeof levarAlguemOptions)[number];
 export type Confirmacao = (typeof confirmacaoOptions)[number];
-export type RegistrationStatus = (typeof registrationStatuses)[number];
+export type OrganizerDecision = (typeof organizerDecisions)[number];
 
 /** The fields a visitor fills, in the order the form shows them. */
 export const registrationFormFields = [

@@ -9,7 +9,7 @@ import {
   fieldMessages as messages,
   honeypotField,
   levarAlguemOptions,
-  registrationStatuses,
+  organizerDecisions,
 } from './registration.fields.ts';
 
 export { fieldLimits, honeypotField, messages };
@@ -95,7 +95,7 @@ export const registrationSchema = z.object({
   nome_compania: z.string(),
   levar_alguem: z.enum(levarAlguemOptions).nullable(),
   confirmacao: z.enum(confirmacaoOptions).nullable(),
-  status: z.enum(registrationStatuses),
+  status: z.enum(organizerDecisions),
   /** ISO 8601 UTC, set by the server. */
   created_at: z.string(),
   /** When the organizer last sent the WhatsApp ticket (ISO 8601 UTC); null: never. */

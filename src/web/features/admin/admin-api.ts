@@ -1,11 +1,11 @@
 // The admin API calls the panel makes. Errors arrive as ApiRequestError with the server's text.
 import { api, withId } from '@shared/paths.ts';
+import type { SignedInAccount } from '@shared/account.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 
-export interface AdminSession {
-  email: string;
-}
+/** Who is signed in to the panel, and as what. */
+export type AdminSession = SignedInAccount;
 
 /** The signed-in admin, or null when there is no session (401). */
 export async function fetchSession(signal?: AbortSignal): Promise<AdminSession | null> {

@@ -1,6 +1,7 @@
 // /admin: asks the server whether there is a session first; the login form, or the panel.
 // First: zod must be configured before any schema module runs (see zod-config.ts).
 import '@/lib/zod-config.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toaster.tsx';
 import { fetchSession, type AdminSession } from './admin-api.ts';
@@ -14,7 +15,26 @@ type Gate =
   | { screen: 'login'; error?: string }
   | { screen: 'panel'; session: AdminSession };
 
+/**
+ * The panel's server state. The live stream keeps the list current, so it is never refetched on
+ * its own (focus, reconnect, age); a failed load is shown at once, with a button to try again.
+ */
+function panelQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        gcTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+    },
+  });
+}
+
 export function AdminPage() {
+  const [queryClient] = useState(panelQueryClient);
   const [gate, setGate] = useState<Gate>({ screen: 'checking' });
 
   useEffect(() => {
@@ -33,11 +53,16 @@ export function AdminPage() {
     (session: AdminSession) => setGate({ screen: 'panel', session }),
     [],
   );
-  const loggedOut = useCallback(() => setGate({ screen: 'login' }), []);
-  const sessionExpired = useCallback(() => {
-    toast.warning(adminTexts.sessionExpired, { id: 'admin-session-expired' });
+  // Another account may log in next: it must not see this one's list.
+  const loggedOut = useCallback(() => {
+    queryClient.clear();
     setGate({ screen: 'login' });
-  }, []);
+  }, [queryClient]);
+  const sessionExpired = useCallback(() => {
+    toast.warning(adminTexts.session.expired, { id: 'admin-session-expired' });
+    queryClient.clear();
+    setGate({ screen: 'login' });
+  }, [queryClient]);
 
   switch (gate.screen) {
     case 'checking':
@@ -46,11 +71,13 @@ export function AdminPage() {
       return <LoginForm onLoggedIn={loggedIn} initialError={gate.error} />;
     case 'panel':
       return (
-        <AdminPanel
-          session={gate.session}
-          onLoggedOut={loggedOut}
-          onSessionExpired={sessionExpired}
-        />
+        <QueryClientProvider client={queryClient}>
+          <AdminPanel
+            session={gate.session}
+            onLoggedOut={loggedOut}
+            onSessionExpired={sessionExpired}
+          />
+        </QueryClientProvider>
       );
   }
 }

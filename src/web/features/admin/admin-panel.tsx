@@ -23,8 +23,8 @@ import { downloadCsv } from './download-csv.ts';
 import { RegistrationCard } from './registration-card.tsx';
 import { RegistrationSearchField } from './registration-search-field.tsx';
 import { filterRegistrations } from './registration-search.ts';
-import { countRegistrations, exportedDescription, pluralInscricoes } from './registrations-list.ts';
-import { useGridWindow } from './use-grid-window.ts';
+import { countRegistrations } from './registrations-list.ts';
+import { useCardGrid } from './use-card-grid.ts';
 import { useLiveRegistrations, type Connection } from './use-live-registrations.ts';
 
 export interface AdminPanelProps {
@@ -42,7 +42,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   }, [onSessionExpired]);
 
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
-  const { status, registrations, connection, entrances, apply, reload } =
+  const { listState, registrations, connection, entrances, apply, reload } =
     useLiveRegistrations(expired);
   const counts = useMemo(() => countRegistrations(registrations), [registrations]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,8 +58,9 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     [registrations, deferredTerm],
   );
   const searching = shown !== registrations;
-  const ids = useMemo(() => shown.map((r) => r.id), [shown]);
-  const { attachContainer, attachList, start, end, before, after } = useGridWindow(ids);
+  const { attachContainer, attachList, start, end, before, after, measured } = useCardGrid(
+    shown.length,
+  );
 
   // After the login form, focus would be lost on the page: start at the panel's title.
   useEffect(() => heading.current?.focus(), []);
@@ -69,11 +70,13 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       try {
         const updated = await confirmRegistration(registration.id);
         apply({ type: 'updated', registration: updated });
-        toast.success(adminTexts.confirmed, { description: adminTexts.confirmedDescription });
+        toast.success(adminTexts.actions.confirmed, {
+          description: adminTexts.actions.confirmedDescription,
+        });
         return true;
       } catch (error) {
         if (isUnauthorized(error)) expired();
-        else toast.error(adminTexts.confirmFailed);
+        else toast.error(adminTexts.actions.confirmFailed);
         return false;
       }
     },
@@ -85,15 +88,15 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       // Opened within the click itself: after an await, popup blockers would stop the tab.
       const link = whatsappLink(registration.whatsapp, ticketMessage(registration, event));
       window.open(link, '_blank', 'noopener,noreferrer');
-      toast.success(adminTexts.ticketSent, {
-        description: adminTexts.ticketSentDescription(registration.nome_completo),
+      toast.success(adminTexts.actions.ticketSent, {
+        description: adminTexts.actions.ticketSentDescription(registration.nome_completo),
       });
       // Then the server records the send, so every panel shows who already got a ticket.
       try {
         apply({ type: 'updated', registration: await markTicketSent(registration.id) });
       } catch (error) {
         if (isUnauthorized(error)) expired();
-        else toast.error(adminTexts.ticketRecordFailed);
+        else toast.error(adminTexts.actions.ticketRecordFailed);
       }
     },
     [apply, expired],
@@ -110,17 +113,17 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     try {
       await deleteRegistration(deleteTarget.id);
       apply({ type: 'deleted', id: deleteTarget.id });
-      toast.success(adminTexts.deleted);
+      toast.success(adminTexts.actions.deleted);
     } catch (error) {
       if (isNotFound(error)) {
         // Someone else deleted it first: the result the organizer asked for.
         apply({ type: 'deleted', id: deleteTarget.id });
-        toast.success(adminTexts.deleted);
+        toast.success(adminTexts.actions.deleted);
       } else if (isUnauthorized(error)) {
         expired();
         return;
       } else {
-        toast.error(adminTexts.deleteFailed);
+        toast.error(adminTexts.actions.deleteFailed);
       }
     } finally {
       setDeleting(false);
@@ -140,12 +143,12 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   // The whole list, whatever the search shows.
   function exportCsv() {
     if (registrations.length === 0) {
-      toast.warning(adminTexts.noData, { description: adminTexts.noDataDescription });
+      toast.warning(adminTexts.csv.noData, { description: adminTexts.csv.noDataDescription });
       return;
     }
     downloadCsv(buildCsv(registrations, event.timeZone), csvFileName(event.csvPrefix, new Date()));
-    toast.success(adminTexts.csvExported, {
-      description: exportedDescription(registrations.length),
+    toast.success(adminTexts.csv.exported, {
+      description: adminTexts.csv.exportedDescription(registrations.length),
     });
   }
 
@@ -156,7 +159,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     } catch (error) {
       if (!isUnauthorized(error)) {
         loggingOut.current = false;
-        toast.error(adminTexts.logoutFailed);
+        toast.error(adminTexts.session.logoutFailed);
         return;
       }
     }
@@ -177,23 +180,14 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
               {adminTexts.title}
             </h1>
             <div className="text-muted-foreground mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              {status === 'ready' && (
-                <p>
-                  {pluralInscricoes(counts.total)} · {counts.confirmed.toLocaleString('pt-BR')}{' '}
-                  {counts.confirmed === 1 ? 'confirmada' : 'confirmadas'} ·{' '}
-                  {counts.pending.toLocaleString('pt-BR')}{' '}
-                  {counts.pending === 1 ? 'pendente' : 'pendentes'} ·{' '}
-                  {counts.ticketsSent.toLocaleString('pt-BR')}{' '}
-                  {counts.ticketsSent === 1 ? 'ingresso enviado' : 'ingressos enviados'}
-                </p>
-              )}
+              {listState === 'ready' && <p>{adminTexts.header.counts(counts)}</p>}
               <ConnectionStatus connection={connection} />
             </div>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <Button variant="outline" onClick={exportCsv} className="px-3 sm:px-5">
               <Download aria-hidden="true" className="size-4 shrink-0" />
-              {adminTexts.exportCsv}
+              {adminTexts.header.exportCsv}
             </Button>
             <Button
               variant="outline"
@@ -202,11 +196,11 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
               className="px-3 sm:px-5"
             >
               <LogOut aria-hidden="true" className="size-4 shrink-0" />
-              {adminTexts.logout}
+              {adminTexts.header.logout}
             </Button>
           </div>
         </div>
-        {status === 'ready' && (
+        {listState === 'ready' && (
           <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
             <RegistrationSearchField
               value={searchTerm}
@@ -218,23 +212,23 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       </header>
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        {status === 'loading' && (
+        {listState === 'loading' && (
           <p role="status" className="text-muted-foreground py-12 text-center">
-            {adminTexts.loading}
+            {adminTexts.list.loading}
           </p>
         )}
-        {status === 'error' && (
+        {listState === 'error' && (
           <div className="flex flex-col items-center gap-4 py-12 text-center">
-            <p>{adminTexts.loadFailed}</p>
+            <p>{adminTexts.list.loadFailed}</p>
             <Button variant="outline" onClick={reload}>
-              {adminTexts.retry}
+              {adminTexts.list.retry}
             </Button>
           </div>
         )}
-        {status === 'ready' && registrations.length === 0 && (
-          <p className="text-muted-foreground py-12 text-center">{adminTexts.empty}</p>
+        {listState === 'ready' && registrations.length === 0 && (
+          <p className="text-muted-foreground py-12 text-center">{adminTexts.list.empty}</p>
         )}
-        {status === 'ready' && registrations.length > 0 && shown.length === 0 && (
+        {listState === 'ready' && registrations.length > 0 && shown.length === 0 && (
           <p
             role="status"
             className="text-muted-foreground py-12 text-center [overflow-wrap:anywhere]"
@@ -251,7 +245,9 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
               ref={attachList}
               role="list"
               aria-label={
-                searching ? adminTexts.search.found(shown.length) : pluralInscricoes(shown.length)
+                searching
+                  ? adminTexts.search.found(shown.length)
+                  : adminTexts.list.label(shown.length)
               }
               className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
             >
@@ -260,6 +256,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
                   key={registration.id}
                   registration={registration}
                   position={start + offset + 1}
+                  {...measured(start + offset)}
                   total={shown.length}
                   entrances={entrances}
                   onConfirm={confirm}
@@ -297,7 +294,7 @@ function ConnectionStatus({ connection }: { connection: Connection }) {
                 : 'bg-warning-foreground size-2 animate-pulse rounded-full'
             }
           />
-          {connection === 'live' ? adminTexts.live : adminTexts.reconnecting}
+          {connection === 'live' ? adminTexts.header.live : adminTexts.header.reconnecting}
         </>
       )}
     </p>

@@ -1,57 +1,98 @@
-// Every text of the admin panel. Toasts and panel texts quote the spec's catalogue exactly.
+// Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
+// panel texts quote the spec's catalogue exactly.
+import { counted, plural } from '@shared/plural.ts';
+
+const inscricoes = { one: 'inscrição', other: 'inscrições' };
+
 export const adminTexts = {
   title: 'Painel Administrativo',
-  loading: 'Carregando inscrições...',
-  empty: 'Nenhuma inscrição encontrada ainda.',
-  exportCsv: 'Exportar CSV',
-  logout: 'Sair',
-  confirm: 'Confirmar',
-  confirming: 'Confirmando...',
-  sendTicket: 'Enviar Ingresso',
-  delete: 'Excluir',
-  deleting: 'Excluindo...',
-  cancel: 'Cancelar',
-  retry: 'Tentar novamente',
-  live: 'Ao vivo',
-  reconnecting: 'Reconectando...',
-  fields: {
+
+  /** The header: counts, the connection, and the two buttons. */
+  header: {
+    exportCsv: 'Exportar CSV',
+    logout: 'Sair',
+    live: 'Ao vivo',
+    reconnecting: 'Reconectando...',
+    /** '3 inscrições · 1 confirmada · 2 pendentes · 1 ingresso enviado' */
+    counts: (counts: { total: number; confirmed: number; pending: number; ticketsSent: number }) =>
+      [
+        counted(counts.total, inscricoes),
+        counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' }),
+        counted(counts.pending, { one: 'pendente', other: 'pendentes' }),
+        counted(counts.ticketsSent, { one: 'ingresso enviado', other: 'ingressos enviados' }),
+      ].join(' · '),
+  },
+
+  /** The list as a whole. */
+  list: {
+    loading: 'Carregando inscrições...',
+    empty: 'Nenhuma inscrição encontrada ainda.',
+    retry: 'Tentar novamente',
+    loadFailed: 'Não foi possível carregar as inscrições.',
+    /** The list's accessible name: '3 inscrições'. */
+    label: (count: number) => counted(count, inscricoes),
+  },
+
+  /** One registration's card. The organizer's decision is its status; the visitor's answers are fields. */
+  card: {
     whatsapp: 'WhatsApp',
     email: 'E-mail',
     company: 'Empresa',
     bringsSomeone: 'Levar alguém',
-    confirmation: 'Confirmação',
+    /** The visitor's answer to the spec's "confirmação" question. */
+    attendanceAnswer: 'Confirmação',
     registeredAt: 'Inscrição em',
+    notAnswered: 'Não respondeu',
+    confirm: 'Confirmar',
+    confirming: 'Confirmando...',
+    sendTicket: 'Enviar Ingresso',
+    delete: 'Excluir',
+    ticketSentAt: (dateTime: string) => `Ingresso enviado em ${dateTime}`,
   },
-  notAnswered: 'Não respondeu',
+
+  /** What each action on a card says when it is done, or fails. */
+  actions: {
+    confirmed: 'Participante confirmado!',
+    confirmedDescription: 'Status atualizado com sucesso.',
+    confirmFailed: 'Não foi possível confirmar o participante.',
+    ticketSent: 'Ingresso enviado!',
+    ticketSentDescription: (name: string) => `Mensagem enviada para ${name}`,
+    ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
+    deleted: 'Inscrição excluída.',
+    deleteFailed: 'Não foi possível excluir a inscrição.',
+  },
+
+  deleteDialog: {
+    title: 'Excluir inscrição?',
+    description: (name: string) =>
+      `A inscrição de ${name} será apagada para sempre. Esta ação não pode ser desfeita.`,
+    cancel: 'Cancelar',
+    delete: 'Excluir',
+    deleting: 'Excluindo...',
+  },
+
+  csv: {
+    noData: 'Nenhum dado',
+    noDataDescription: 'Não há inscrições para exportar.',
+    exported: 'CSV exportado!',
+    /** '3 inscrições exportadas.' */
+    exportedDescription: (count: number) =>
+      `${counted(count, inscricoes)} ${plural(count, { one: 'exportada', other: 'exportadas' })}.`,
+  },
+
   search: {
     label: 'Buscar',
     placeholder: 'Nome, e-mail, telefone ou empresa',
     clear: 'Limpar busca',
     found: (count: number) =>
-      count === 1
-        ? '1 inscrição encontrada'
-        : `${count.toLocaleString('pt-BR')} inscrições encontradas`,
+      `${counted(count, inscricoes)} ${plural(count, { one: 'encontrada', other: 'encontradas' })}`,
     noMatch: (term: string) => `Nenhuma inscrição encontrada para "${term}".`,
   },
-  deleteTitle: 'Excluir inscrição?',
-  deleteDescription: (name: string) =>
-    `A inscrição de ${name} será apagada para sempre. Esta ação não pode ser desfeita.`,
 
-  loadFailed: 'Não foi possível carregar as inscrições.',
-  confirmFailed: 'Não foi possível confirmar o participante.',
-  confirmed: 'Participante confirmado!',
-  confirmedDescription: 'Status atualizado com sucesso.',
-  ticketSent: 'Ingresso enviado!',
-  ticketSentDescription: (name: string) => `Mensagem enviada para ${name}`,
-  ticketSentAt: (dateTime: string) => `Ingresso enviado em ${dateTime}`,
-  ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
-  noData: 'Nenhum dado',
-  noDataDescription: 'Não há inscrições para exportar.',
-  csvExported: 'CSV exportado!',
-  deleted: 'Inscrição excluída.',
-  deleteFailed: 'Não foi possível excluir a inscrição.',
-  sessionExpired: 'Sua sessão expirou. Entre novamente.',
-  logoutFailed: 'Não foi possível sair. Tente novamente.',
+  session: {
+    expired: 'Sua sessão expirou. Entre novamente.',
+    logoutFailed: 'Não foi possível sair. Tente novamente.',
+  },
 
   login: {
     title: 'Entrar no painel',

@@ -12,6 +12,8 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { adminTexts } from './admin-texts.ts';
 
+const texts = adminTexts.deleteDialog;
+
 export interface DeleteRegistrationDialogProps {
   registration: Registration | null;
   deleting: boolean;
@@ -37,14 +39,14 @@ export function DeleteRegistrationDialog({
     >
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
-          <AlertDialogTitle>{adminTexts.deleteTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
           <AlertDialogDescription className="[overflow-wrap:anywhere]">
-            {adminTexts.deleteDescription(registration?.nome_completo ?? '')}
+            {texts.description(registration?.nome_completo ?? '')}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
-            <Button variant="outline">{adminTexts.cancel}</Button>
+            <Button variant="outline">{texts.cancel}</Button>
           </AlertDialogCancel>
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
           <Button
@@ -54,7 +56,7 @@ export function DeleteRegistrationDialog({
               if (!deleting) onConfirm();
             }}
           >
-            {deleting ? adminTexts.deleting : adminTexts.delete}
+            {deleting ? texts.deleting : texts.delete}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

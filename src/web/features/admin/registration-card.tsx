@@ -1,7 +1,12 @@
 // One registration in the panel. Memoized: a live change re-renders only the card it touches.
 import { Check } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import { bringsSomeone, confirmacaoLabels, formatDateTime, statusLabels } from '@shared/labels.ts';
+import {
+  bringsSomeone,
+  confirmacaoLabels,
+  decisionLabels,
+  formatDateTime,
+} from '@shared/labels.ts';
 import { formatInternational } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -9,6 +14,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { event } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import type { CardEntrances } from './card-entrance.ts';
+
+const texts = adminTexts.card;
 
 export interface RegistrationCardProps {
   registration: Registration;
@@ -22,6 +29,9 @@ export interface RegistrationCardProps {
   /** Opens WhatsApp at once, then records the send on the server. */
   onSendTicket(registration: Registration): Promise<void>;
   onDelete(registration: Registration, button: HTMLButtonElement): void;
+  /** On the first card of a row: the grid measures the row's height through it. */
+  ref?: (element: HTMLElement | null) => void;
+  'data-index'?: number;
 }
 
 function RegistrationCardView({
@@ -32,6 +42,8 @@ function RegistrationCardView({
   onConfirm,
   onSendTicket,
   onDelete,
+  ref,
+  'data-index': rowIndex,
 }: RegistrationCardProps) {
   const headingId = useId();
   const ticketSentId = useId();
@@ -40,6 +52,7 @@ function RegistrationCardView({
   const confirmButton = useRef<HTMLButtonElement>(null);
   const ticketButton = useRef<HTMLButtonElement>(null);
   const focusTicketWhenConfirmed = useRef(false);
+  // The organizer's decision; `confirmacao` is the visitor's own answer, shown among the fields.
   const pending = registration.status === 'pending';
 
   // The 'Confirmar' button disappears once confirmed: keep keyboard focus in the card.
@@ -68,21 +81,21 @@ function RegistrationCardView({
   );
 
   const details: [label: string, value: string][] = [
-    [adminTexts.fields.whatsapp, formatInternational(registration.whatsapp)],
-    [adminTexts.fields.email, registration.email],
-    [adminTexts.fields.company, registration.nome_compania],
-    [adminTexts.fields.bringsSomeone, bringsSomeone(registration) || adminTexts.notAnswered],
+    [texts.whatsapp, formatInternational(registration.whatsapp)],
+    [texts.email, registration.email],
+    [texts.company, registration.nome_compania],
+    [texts.bringsSomeone, bringsSomeone(registration) || texts.notAnswered],
     [
-      adminTexts.fields.confirmation,
-      registration.confirmacao
-        ? confirmacaoLabels[registration.confirmacao]
-        : adminTexts.notAnswered,
+      texts.attendanceAnswer,
+      registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : texts.notAnswered,
     ],
-    [adminTexts.fields.registeredAt, formatDateTime(registration.created_at, event.timeZone)],
+    [texts.registeredAt, formatDateTime(registration.created_at, event.timeZone)],
   ];
 
   return (
     <li
+      ref={ref}
+      data-index={rowIndex}
       className={entrance === null ? 'admin-card' : 'admin-card admin-card-enter'}
       data-stagger={entrance ?? undefined}
       aria-posinset={position}
@@ -96,7 +109,7 @@ function RegistrationCardView({
         <div className="flex items-start justify-between gap-3">
           {heading}
           <Badge variant={pending ? 'warning' : 'success'} className="mt-0.5 shrink-0">
-            {statusLabels[registration.status]}
+            {decisionLabels[registration.status]}
           </Badge>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -110,7 +123,7 @@ function RegistrationCardView({
         {registration.ticket_sent_at && (
           <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
             <Check aria-hidden="true" className="text-success size-4 shrink-0" />
-            {adminTexts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
+            {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
@@ -124,7 +137,7 @@ function RegistrationCardView({
               aria-describedby={headingId}
               onClick={confirm}
             >
-              {confirming ? adminTexts.confirming : adminTexts.confirm}
+              {confirming ? texts.confirming : texts.confirm}
             </Button>
           )}
           <Button
@@ -136,7 +149,7 @@ function RegistrationCardView({
             }
             onClick={() => void onSendTicket(registration)}
           >
-            {adminTexts.sendTicket}
+            {texts.sendTicket}
           </Button>
           <Button
             size="sm"
@@ -145,7 +158,7 @@ function RegistrationCardView({
             aria-describedby={headingId}
             onClick={(e) => onDelete(registration, e.currentTarget)}
           >
-            {adminTexts.delete}
+            {texts.delete}
           </Button>
         </div>
       </article>
@@ -162,5 +175,7 @@ export const RegistrationCard = memo(
     previous.entrances === next.entrances &&
     previous.onConfirm === next.onConfirm &&
     previous.onSendTicket === next.onSendTicket &&
-    previous.onDelete === next.onDelete,
+    previous.onDelete === next.onDelete &&
+    previous.ref === next.ref &&
+    previous['data-index'] === next['data-index'],
 );

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Registration } from '@shared/registration.schema.ts';
+import { servedRegistration, validRegistration } from '@shared/test-support/registrations.ts';
+import { adminTexts } from './admin-texts.ts';
 import {
   applyChange,
   countRegistrations,
-  exportedDescription,
   parseChange,
-  pluralInscricoes,
   sortNewestFirst,
 } from './registrations-list.ts';
 
 function registration(id: string, createdAt: string, overrides: Partial<Registration> = {}) {
-  return {
-    id,
-    nome_completo: `Pessoa ${id}`,
-    whatsapp: '+15085551234',
-    email: `${id}@exemplo.com`,
-    nome_compania: 'Construtora Horizonte',
-    levar_alguem: 'sim',
-    confirmacao: 'ok',
-    status: 'pending',
-    created_at: createdAt,
-    ticket_sent_at: null,
-    ...overrides,
-  } satisfies Registration;
+  return servedRegistration(
+    { id, created_at: createdAt, ...overrides },
+    validRegistration({ nome_completo: `Pessoa ${id}` }),
+  );
 }
 
 const a = registration('a', '2025-11-20T10:00:00.000Z');
@@ -145,10 +136,15 @@ describe('counts and texts', () => {
   });
 
   it('writes the counts in pt-BR, singular and plural', () => {
-    expect(pluralInscricoes(0)).toBe('0 inscrições');
-    expect(pluralInscricoes(1)).toBe('1 inscrição');
-    expect(pluralInscricoes(10000)).toBe('10.000 inscrições');
-    expect(exportedDescription(1)).toBe('1 inscrição exportada.');
-    expect(exportedDescription(3)).toBe('3 inscrições exportadas.');
+    expect(adminTexts.list.label(0)).toBe('0 inscrições');
+    expect(adminTexts.list.label(1)).toBe('1 inscrição');
+    expect(adminTexts.list.label(10000)).toBe('10.000 inscrições');
+    expect(adminTexts.csv.exportedDescription(1)).toBe('1 inscrição exportada.');
+    expect(adminTexts.csv.exportedDescription(3)).toBe('3 inscrições exportadas.');
+    expect(adminTexts.search.found(1)).toBe('1 inscrição encontrada');
+    expect(adminTexts.search.found(2)).toBe('2 inscrições encontradas');
+    expect(adminTexts.header.counts({ total: 1, confirmed: 0, pending: 1, ticketsSent: 1 })).toBe(
+      '1 inscrição · 0 confirmadas · 1 pendente · 1 ingresso enviado',
+    );
   });
 });

@@ -71,7 +71,7 @@ export function applyChange(
   }
 }
 
-/** Reads a `change` event's data; null for anything that is not a change we know. */
+/** Reads a `change` message's data; null for anything that is not a change we know. */
 export function parseChange(data: string): RegistrationChange | null {
   let value: unknown;
   try {
@@ -99,16 +99,4 @@ export function countRegistrations(list: readonly Registration[]): RegistrationC
     if (r.ticket_sent_at) ticketsSent += 1;
   }
   return { total: list.length, confirmed, pending: list.length - confirmed, ticketsSent };
-}
-
-/** '1 inscrição' / '3 inscrições' */
-export function pluralInscricoes(count: number): string {
-  return count === 1 ? '1 inscrição' : `${count.toLocaleString('pt-BR')} inscrições`;
-}
-
-/** The 'CSV exportado!' toast's description: '3 inscrições exportadas.' */
-export function exportedDescription(count: number): string {
-  return count === 1
-    ? '1 inscrição exportada.'
-    : `${count.toLocaleString('pt-BR')} inscrições exportadas.`;
 }

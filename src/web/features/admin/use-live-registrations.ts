@@ -1,128 +1,113 @@
-// The registration list, kept live: one EventSource on /api/admin/events applies each change in
-// place; every (re)open reloads the full list once to catch what was missed while disconnected.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The registration list, kept live: the list comes from TanStack Query; one EventSource on the
+// live stream writes each change into it. Every message carries the change's sequence number, so
+// a stream that comes back (the browser's Last-Event-ID, or ?lastEventId= on a new EventSource)
+// gets what it missed; only a `reset` (the gap is too old) or a fresh start reloads the list.
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@shared/paths.ts';
-import type { Registration } from '@shared/registration.schema.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { fetchSession, isUnauthorized, listRegistrations } from './admin-api.ts';
+import { fetchSession, isUnauthorized } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { CardEntrances } from './card-entrance.ts';
-import {
-  applyChange,
-  parseChange,
-  sortNewestFirst,
-  type RegistrationChange,
-} from './registrations-list.ts';
+import { useRegistrationsQuery } from './registrations-query.ts';
+import { parseChange } from './registrations-list.ts';
 
-export type ListStatus = 'loading' | 'ready' | 'error';
+export type ListState = 'loading' | 'ready' | 'error';
 /** 'reconnecting' only after the stream had been open: the first connection is 'connecting'. */
 export type Connection = 'connecting' | 'live' | 'reconnecting';
-
-interface ListState {
-  status: ListStatus;
-  registrations: Registration[];
-}
 
 /** Backoff before re-creating a stream that ended CLOSED: 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 5000);
 }
 
-/** If the stream has not opened by then, load the list anyway (the next open reloads it). */
+/** If the stream has not opened by then, load the list anyway (the stream's start reloads it). */
 const loadWithoutStreamAfterMs = 3000;
 
 export function useLiveRegistrations(onUnauthorized: () => void) {
-  const [state, setState] = useState<ListState>({ status: 'loading', registrations: [] });
   const [connection, setConnection] = useState<Connection>('connecting');
-  const onUnauthorizedRef = useRef(onUnauthorized);
-  const reloadRef = useRef<() => void>(() => {});
-  // Changes seen while a load is in flight: replayed onto the snapshot it returns.
-  const sinceLoadRef = useRef<RegistrationChange[] | null>(null);
+  const [listWanted, setListWanted] = useState(false);
   const [entrances] = useState(() => new CardEntrances());
-  const latest = useRef<Registration[]>([]);
-
-  useEffect(() => {
-    latest.current = state.registrations;
-  }, [state.registrations]);
+  const onUnauthorizedRef = useRef(onUnauthorized);
+  const stopRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     onUnauthorizedRef.current = onUnauthorized;
   }, [onUnauthorized]);
 
-  /** Applies a change: from the stream, or our own action's answer (its echo then changes nothing). */
-  const apply = useCallback((change: RegistrationChange) => {
-    sinceLoadRef.current?.push(change);
-    setState((previous) => {
-      const registrations = applyChange(previous.registrations, change);
-      return registrations === previous.registrations ? previous : { ...previous, registrations };
-    });
-  }, []);
+  const { query, apply, reload, beginLoad } = useRegistrationsQuery({
+    enabled: listWanted,
+    entrances,
+    onError(error) {
+      if (isUnauthorized(error)) {
+        stopRef.current();
+        onUnauthorizedRef.current();
+      } else {
+        toast.error(adminTexts.list.loadFailed, { id: 'admin-load-failed' });
+      }
+    },
+  });
+  const listWantedRef = useRef(listWanted);
+  useEffect(() => {
+    listWantedRef.current = listWanted;
+  }, [listWanted]);
 
   useEffect(() => {
     let disposed = false;
     let source: EventSource | null = null;
     let attempt = 0;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let loadController: AbortController | null = null;
-    const sinceLoad = sinceLoadRef;
-    let everLoaded = false;
+    /** The last sequence number seen: where a new stream resumes. */
+    let lastSeq: string | undefined;
+
+    /** The list is not known to match the stream: load it (again). */
+    function loadList() {
+      if (listWantedRef.current) return reload();
+      listWantedRef.current = true;
+      beginLoad();
+      setListWanted(true);
+    }
 
     function unauthorized() {
       if (disposed) return;
-      disposed = true;
       stop();
       onUnauthorizedRef.current();
     }
 
-    function load() {
-      loadController?.abort();
-      const controller = new AbortController();
-      loadController = controller;
-      sinceLoad.current = [];
-      listRegistrations(controller.signal).then(
-        (rows) => {
-          if (disposed || loadController !== controller) return;
-          const missed = sinceLoad.current ?? [];
-          sinceLoad.current = null;
-          everLoaded = true;
-          const registrations = missed.reduce(applyChange, sortNewestFirst(rows));
-          const known = new Set(latest.current.map((r) => r.id));
-          entrances.arrived(registrations.filter((r) => !known.has(r.id)).map((r) => r.id));
-          setState({ status: 'ready', registrations });
-        },
-        (error: unknown) => {
-          if (disposed || loadController !== controller) return;
-          sinceLoad.current = null;
-          if (isUnauthorized(error)) return unauthorized();
-          toast.error(adminTexts.loadFailed, { id: 'admin-load-failed' });
-          setState((previous) =>
-            previous.status === 'loading' ? { ...previous, status: 'error' } : previous,
-          );
-        },
-      );
-    }
-
-    function onChange(event: MessageEvent<string>) {
-      const change = parseChange(event.data);
-      if (!change) return;
-      if (change.type === 'created') entrances.arrived([change.registration.id]);
-      apply(change);
-    }
-
     function connect() {
       if (disposed) return;
-      const stream = new EventSource(api.adminLiveStream);
+      const resuming = lastSeq !== undefined;
+      const url = resuming
+        ? `${api.adminLiveStream}?lastEventId=${encodeURIComponent(lastSeq!)}`
+        : api.adminLiveStream;
+      const stream = new EventSource(url);
       source = stream;
-      stream.onopen = () => {
+      // Until its first `ready`, a stream opened without a sequence has nothing to continue.
+      let continuing = resuming;
+      stream.addEventListener('ready', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
         attempt = 0;
         setConnection('live');
-        load();
-      };
-      stream.addEventListener('change', onChange);
+        if (!continuing) loadList();
+        continuing = true;
+      });
+      stream.addEventListener('reset', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
+        attempt = 0;
+        continuing = true;
+        setConnection('live');
+        loadList();
+      });
+      stream.addEventListener('change', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
+        const change = parseChange(message.data);
+        if (!change) return;
+        if (change.type === 'created') entrances.arrived([change.registration.id]);
+        apply(change);
+      });
       stream.onerror = () => {
         setConnection((previous) => (previous === 'connecting' ? previous : 'reconnecting'));
-        // CONNECTING: the browser retries by itself (network error, server restarting).
-        // CLOSED: an HTTP error (401, 503 while the server shuts down): we decide.
+        // CONNECTING: the browser retries by itself (network error, server restarting), sending
+        // Last-Event-ID. CLOSED: an HTTP error (401, 503 while the server shuts down): we decide.
         if (stream.readyState === EventSource.CLOSED) {
           stream.close();
           void reconnectOrLogOut();
@@ -144,30 +129,31 @@ export function useLiveRegistrations(onUnauthorized: () => void) {
     }
 
     function stop() {
+      disposed = true;
       clearTimeout(reconnectTimer);
       clearTimeout(fallbackTimer);
       source?.close();
       source = null;
-      loadController?.abort();
     }
-
-    reloadRef.current = () => {
-      setState((previous) => ({ ...previous, status: 'loading' }));
-      load();
-    };
+    stopRef.current = stop;
 
     const fallbackTimer = setTimeout(() => {
-      if (!everLoaded && !sinceLoad.current) load();
+      if (!listWantedRef.current) loadList();
     }, loadWithoutStreamAfterMs);
     connect();
+    return stop;
+  }, [entrances, apply, reload, beginLoad]);
 
-    return () => {
-      disposed = true;
-      stop();
-    };
-  }, [entrances, apply]);
-
-  const reload = useCallback(() => reloadRef.current(), []);
-
-  return { ...state, connection, entrances, apply, reload };
+  const { data, isError, isFetching } = query;
+  const listState: ListState = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  return {
+    listState,
+    registrations: data ?? noRegistrations,
+    connection,
+    entrances,
+    apply,
+    reload,
+  };
 }
+
+const noRegistrations: never[] = [];
