@@ -1,13 +1,13 @@
 // Shared steps of the admin-panel browser tests: an admin account, logging in through the form
 // (for the tests about logging in) or a session made directly (for all the others),
 // registrations made through the public API, and console problems filtered precisely.
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, paths } from '../../src/shared/paths.ts';
-import type { Registration } from '../../src/shared/registration.schema.ts';
-import { validRegistration } from '../../src/shared/test-support/registrations.ts';
+import { paths } from '../../src/shared/paths.ts';
 import { startSession } from '../../src/server/test-support/sessions.ts';
-import type { TestServer } from '../../src/server/test-support/test-server.ts';
+import {
+  register as registerThroughApi,
+  type TestServer,
+} from '../../src/server/test-support/test-server.ts';
 
 export const admin = {
   ADMIN_EMAIL: 'organizacao@exemplo.com',
@@ -41,17 +41,9 @@ export async function openPanel(page: Page, server: TestServer): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
 }
 
-/** A registration made the way a visitor makes one: POST /api/registrations. */
-export async function register(
-  server: TestServer,
-  overrides: Record<string, unknown> = {},
-): Promise<Registration> {
-  const response = await server.request(api.registrations, {
-    method: 'POST',
-    json: validRegistration({ whatsapp: '(508) 555-1234', ...overrides }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Registration;
+/** A registration made the way a visitor makes one (a phone typed as people type it). */
+export function register(server: TestServer, overrides: Record<string, unknown> = {}) {
+  return registerThroughApi(server, { whatsapp: '(508) 555-1234', ...overrides });
 }
 
 /** Waits for running animations (cards fading in) to end: axe judges the settled page. */

@@ -6,7 +6,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationChangeSchema } from '../../shared/live-change.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import type { Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase } from '../db/database.ts';
 import { openLiveStream, type SseMessage } from '../test-support/live-stream.ts';
@@ -15,6 +14,7 @@ import { startSession } from '../test-support/sessions.ts';
 import {
   countRegistrations,
   loggedChanges,
+  register as registerThroughApi,
   startTestServer,
   type TestServer,
 } from '../test-support/test-server.ts';
@@ -40,14 +40,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     await database?.drop();
   });
 
-  async function register(): Promise<Registration> {
-    const response = await server.request(api.registrations, {
-      method: 'POST',
-      json: validRegistration(),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as Registration;
-  }
+  const register = () => registerThroughApi(server);
   const post = (pattern: string, id: string) =>
     server.request(withId(pattern, id), { method: 'POST', headers: { cookie } });
   const head = async () => (await loggedChanges(server)).at(-1)?.seq ?? 0;

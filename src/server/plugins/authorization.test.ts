@@ -67,32 +67,29 @@ describe('the route table', () => {
     }
   });
 
-  it('answers 401 on every route for accounts when there is no session', async () => {
+  /** Every route for accounts answers this status and error, with this cookie (or none). */
+  async function expectEveryRouteRefuses(
+    status: number,
+    error: { code: string; message: string },
+    cookie?: string,
+  ) {
     const routes = forAccounts();
     expect(routes.length).toBeGreaterThanOrEqual(8);
     for (const route of routes) {
-      const response = await call(route);
-      expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
-      if (route.method !== 'HEAD') {
-        expect(await response.json()).toEqual({
-          error: { code: 'unauthorized', message: apiErrors.unauthorized },
-        });
-      }
+      const response = await call(route, cookie);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status });
+      if (route.method !== 'HEAD') expect(await response.json()).toEqual({ error });
     }
+  }
+
+  it('answers 401 on every route for accounts when there is no session', async () => {
+    await expectEveryRouteRefuses(401, { code: 'unauthorized', message: apiErrors.unauthorized });
   });
 
   it('answers 403 on every route for accounts to a session whose role is not in its audience', async () => {
     // A role this version does not know is in no audience: every gate must turn it away.
     const { cookie } = await startSession(server.app.db.kysely, { role: 'visitante-curioso' });
-    for (const route of forAccounts()) {
-      const response = await call(route, cookie);
-      expect({ ...route, status: response.status }).toEqual({ ...route, status: 403 });
-      if (route.method !== 'HEAD') {
-        expect(await response.json()).toEqual({
-          error: { code: 'forbidden', message: apiErrors.wrongRole },
-        });
-      }
-    }
+    await expectEveryRouteRefuses(403, { code: 'forbidden', message: apiErrors.wrongRole }, cookie);
   });
 
   it('lets an admin session through to every route for accounts', async () => {

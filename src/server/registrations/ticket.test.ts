@@ -12,8 +12,12 @@ import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { migrationProvider as provider, openDatabase } from '../db/database.ts';
 import { startSession } from '../test-support/sessions.ts';
-import { changesDuring, startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import {
+  changesDuring,
+  register,
+  startTestServer,
+  type TestServer,
+} from '../test-support/test-server.ts';
 
 let server: TestServer;
 let cookie: string;
@@ -25,14 +29,7 @@ afterAll(() => server.close());
 
 const isoUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function createRegistration(): Promise<Registration> {
-  const response = await server.request(api.registrations, {
-    method: 'POST',
-    json: validRegistration(),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Registration;
-}
+const createRegistration = () => register(server);
 
 async function confirm(id: string): Promise<void> {
   const response = await server.request(withId(api.adminConfirm, id), {

@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
+import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -79,6 +81,19 @@ export async function startTestServer(
       if (!options.dbFile) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A registration made the way a visitor makes one: POST /api/registrations, answered 201. */
+export async function register(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<Registration> {
+  const response = await server.request(api.registrations, {
+    method: 'POST',
+    json: validRegistration(overrides),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Registration;
 }
 
 /** How many registrations the server's database holds (a string on PostgreSQL, hence Number). */
