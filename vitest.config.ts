@@ -1,10 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const alias = {
-  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-  '@': fileURLToPath(new URL('./src/web', import.meta.url)),
-};
+import { alias, countryOptionsPlugin } from './vite.config.ts';
 
 // Kysely's FileMigrationProvider imports each migration file itself: run through Vitest, so that
 // it can import the `.ts` sources (Node alone cannot).
@@ -15,6 +10,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: [countryOptionsPlugin()],
         test: {
           name: 'unit-and-api',
           server,

@@ -1,8 +1,10 @@
 // What the server sends for pages, before any JavaScript runs: statuses, the event in the
 // page (JSON data block, title, WhatsApp link preview), and the operator's EVENT_CONFIG.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
@@ -54,9 +56,12 @@ describe('served pages', () => {
       JSON.stringify({ name: 'Obra </script><b>Segura</b> & "Cia"', date: '2026-03-14' }),
     );
     server = await startAppServer({ EVENT_CONFIG: file });
-    const html = await (await server.request('/')).text();
+    const html = await (await server.request('/convite')).text();
     expect(html).not.toContain('</script><b>');
     expect(html).toContain('<title>Inscrição · Obra &#60;/script&#62;&#60;b&#62;Segura');
+    // The rendered page shows the operator's event, escaped as text.
+    expect(html).toContain('Obra &lt;/script&gt;&lt;b&gt;Segura&lt;/b&gt; &amp; &quot;Cia&quot;');
+    expect(html).toContain('14 de março de 2026');
     expect(eventJson(html)).toMatchObject({
       name: 'Obra </script><b>Segura</b> & "Cia"',
       date: '2026-03-14',
@@ -95,7 +100,8 @@ describe('lazy pages', () => {
       await response.arrayBuffer();
       expect(response.status).toBe(200);
     }
-    expect(await preloads('/')).toEqual([]);
+    const lazyChunk = /(registration|privacy|admin)-page/;
+    expect((await preloads('/')).filter((href) => lazyChunk.test(href ?? ''))).toEqual([]);
     expect((await preloads('/admin')).some((href) => /admin-page/.test(href ?? ''))).toBe(true);
     expect((await preloads('/privacidade')).some((href) => /privacy-page/.test(href ?? ''))).toBe(
       true,
@@ -110,3 +116,107 @@ describe('lazy pages', () => {
     expect(eventJson(await raw.text())).toMatchObject({ name: 'Build Safe' });
   });
 });
+
+describe('rendered on the server', () => {
+  it('sends each public page with its text, its form and the event already in it', async () => {
+    server = await startAppServer();
+    const html = async (path: string) => (await server!.request(path)).text();
+    const landing = await html('/');
+    for (const text of ['Build Safe', 'Fazer Inscrição', 'Segurança em Foco', 'Networking']) {
+      expect(landing).toContain(text);
+    }
+    expect(landing).toContain('6 de dezembro');
+    expect(landing).toContain('<title>Build Safe</title>');
+
+    const form = await html('/convite');
+    for (const text of [
+      'Nome completo',
+      'WhatsApp',
+      'E-mail',
+      'Nome da empresa',
+      'Quer levar alguém?',
+      'Ok, entendido.',
+      'Já coloquei na agenda',
+      'Confirmar Presença',
+      'Estados Unidos (+1)',
+      '6 de dezembro de 2025, às\u00a07:30',
+    ]) {
+      expect(form).toContain(text);
+    }
+    expect(form).toMatch(/<input(?=[^>]*name="nome_completo")(?=[^>]*required)[^>]*>/);
+
+    expect(await html('/obrigado')).toContain('Sua inscrição foi realizada com sucesso!');
+    expect(await html('/privacidade')).toContain('Como usamos seus dados');
+    const missing = await server.request('/nao-existe');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+    // The admin panel knows nothing before its script asks who is logged in.
+    expect(await html('/admin')).toContain('<div id="root"></div>');
+  });
+});
+
+describe('compression', () => {
+  const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+
+  it('sends pages in Brotli, else gzip, else as is, all varying on Accept-Encoding', async () => {
+    server = await startAppServer();
+    const plain = await server.request('/convite', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    const text = await plain.text();
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await rawGet(server.url, '/convite', accept);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decoders[encoding](response.body).toString('utf8')).toBe(text);
+    }
+  });
+
+  it('answers 304 to a browser that has the page already', async () => {
+    server = await startAppServer();
+    const first = await server.request('/', { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await server.request('/', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends built files compressed at build time, cached for a year, with their own headers', async () => {
+    server = await startAppServer();
+    const html = await (await server.request('/admin')).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of [...assets, '/favicon.svg']) {
+      const response = await rawGet(server.url, asset, 'br, gzip');
+      expect(response.headers['content-encoding'], asset).toBe('br');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      // The page policies do nothing on a script or a style sheet.
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      if (asset.startsWith('/assets/')) {
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+      const file = readFileSync(join(server.config.webRoot, asset));
+      expect(brotliDecompressSync(response.body).equals(file)).toBe(true);
+    }
+  });
+});
+
+/** A GET with exactly this Accept-Encoding, the body left as sent (fetch would decode it). */
+function rawGet(base: string, path: string, acceptEncoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(new URL(path, base), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

@@ -8,7 +8,7 @@ import { api, paths } from '../src/shared/paths.ts';
 import { isValidEmail, messages } from '../src/shared/registration.schema.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { axeViolations, hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
 import {
   fields,
   fillRegistrationForm,
@@ -60,8 +60,8 @@ async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
   pages.push(page);
   await page.goto(server.url + path);
-  // Some pages are lazy chunks: wait until the page itself has rendered.
-  await page.locator('main').waitFor();
+  // The server's HTML shows at once; a visitor's taps count once the page is live.
+  await hydrated(page);
   return page;
 }
 
@@ -824,13 +824,12 @@ describe('registration form', () => {
     await page.waitForURL(server.url + paths.privacy);
     await page.getByRole('link', { name: 'Voltar para a inscrição' }).click();
     await page.waitForURL(server.url + paths.register);
-    // The URL changes as React starts rendering the page: wait for the form itself.
-    await fields(page).nome.waitFor();
-    expect(await formState(page)).toEqual(typed);
+    // The draft comes back once the form's checks have loaded.
+    await expect.poll(() => formState(page)).toEqual(typed);
 
     await page.reload();
-    await fields(page).nome.waitFor();
-    expect(await formState(page)).toEqual(typed);
+    await hydrated(page);
+    await expect.poll(() => formState(page)).toEqual(typed);
     // Not the honeypot, though.
     expect(await page.locator('input[name=website]').inputValue()).toBe('');
 
@@ -860,11 +859,13 @@ describe('registration form against a rate-limited server', () => {
     const page = await browser.newPage();
     pages.push(page);
     await page.goto(limited.url + paths.register);
+    await hydrated(page);
     await fillRegistrationForm(page, validData());
     await fields(page).submit.click();
     await page.waitForURL(limited.url + paths.thanks);
 
     await page.goto(limited.url + paths.register);
+    await hydrated(page);
     await fillRegistrationForm(page, validData({ pais: 'BR', whatsapp: '(11) 91234-5678' }));
     const before = await formState(page);
     await fields(page).submit.click();

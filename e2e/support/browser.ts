@@ -6,7 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless, and nothing that reaches out to the network on its own (this machine has none). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface TestBrowser {
   context: BrowserContext;
@@ -23,16 +35,7 @@ export async function launchBrowser(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
     viewport: options.viewport ?? { width: 390, height: 844 },
     locale: 'pt-BR',
     timezoneId: 'America/New_York',
@@ -78,4 +81,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes[0]?.target)}`);
   });
   return violations;
+}
+
+/**
+ * Waits until React has hydrated (or rendered) the page: its root element then carries React's
+ * own fiber property. A server-rendered page shows before that, but does not respond yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const first = document.querySelector('#root > *');
+    return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
 }

@@ -10,6 +10,7 @@ import { openDatabase, ping, type Db } from './db/database.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { openLive } from './live/open-live.ts';
 import authorization from './plugins/authorization.ts';
+import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
 import jsonBody from './plugins/json-body.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -41,7 +42,11 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: frameworkErrorHandler(config),
   });
 
-  const db = options.db ?? (await openDatabase(config.databaseUrl));
+  const db =
+    options.db ??
+    (await openDatabase(config.databaseUrl, {
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed'),
+    }));
   const live = await openLive(db, app.log);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -62,6 +67,7 @@ export async function buildApp(options: AppOptions) {
   // Only JSON bodies, strict UTF-8: text/plain and forms get 415.
   await app.register(jsonBody);
   await app.register(rateLimit, { global: false });
+  await app.register(compression);
 
   app.get(api.health, { config: { audience: audiences.public } }, async () => {
     await ping(db);

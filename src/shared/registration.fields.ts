@@ -12,31 +12,31 @@ export type LevarAlguem = (typeof levarAlguemOptions)[number];
 export type Confirmacao = (typeof confirmacaoOptions)[number];
 export type OrganizerDecision = (typeof organizerDecisions)[number];
 
-/** The fields a visitor fills, in the order the form shows them. */
-export const registrationFormFields = [
-  'nome_completo',
-  'whatsapp',
-  'email',
-  'nome_compania',
-  'levar_alguem',
-  'confirmacao',
-] as const;
-export type RegistrationFormField = (typeof registrationFormFields)[number];
+/** The two optional questions, each with its answers. */
+export const answerOptions = {
+  levar_alguem: levarAlguemOptions,
+  confirmacao: confirmacaoOptions,
+} as const;
+export type AnswerField = keyof typeof answerOptions;
 
-/** The four the spec requires. */
-export const requiredFormFields = [
-  'nome_completo',
-  'whatsapp',
-  'email',
-  'nome_compania',
-] as const satisfies readonly RegistrationFormField[];
+/** The four text fields the spec requires, in the order the form shows them. */
+export const requiredFormFields = ['nome_completo', 'whatsapp', 'email', 'nome_compania'] as const;
+export type RequiredFormField = (typeof requiredFormFields)[number];
+
+export type RegistrationFormField = RequiredFormField | AnswerField;
+
+/** Every field a visitor fills, in the order the form shows them: the text, then the questions. */
+export const registrationFormFields: readonly RegistrationFormField[] = [
+  ...requiredFormFields,
+  ...(Object.keys(answerOptions) as AnswerField[]),
+];
 
 export const fieldLimits = {
   nome_completo: 200,
   nome_compania: 200,
   email: 254,
   whatsapp: 32,
-} as const satisfies Partial<Record<RegistrationFormField, number>>;
+} as const satisfies Record<RequiredFormField, number>;
 
 /** A field people never see; a bot that fills it gets a fake success and nothing is stored. */
 export const honeypotField = 'website';

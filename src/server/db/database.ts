@@ -78,8 +78,11 @@ function openSqlite(databaseUrl: string): Db {
   };
 }
 
-function openPostgres(databaseUrl: string): Db {
+function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server closed (a restart, a failover, a dropped database): the pool
+  // discards it and the next query opens another. Unheard, the error would end the process.
+  pool.on('error', onIdleError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -94,8 +97,13 @@ function openPostgres(databaseUrl: string): Db {
   };
 }
 
-export async function openDatabase(databaseUrl: string): Promise<Db> {
-  const db = databaseUrl.startsWith('file:') ? openSqlite(databaseUrl) : openPostgres(databaseUrl);
+export async function openDatabase(
+  databaseUrl: string,
+  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
+): Promise<Db> {
+  const db = databaseUrl.startsWith('file:')
+    ? openSqlite(databaseUrl)
+    : openPostgres(databaseUrl, onIdleError);
   const migrator = new Migrator({
     db: db.kysely,
     provider: migrationProvider,

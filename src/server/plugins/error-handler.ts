@@ -31,6 +31,11 @@ const byFastifyCode: Record<string, { status: number; code: string; message: str
 
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A built file's route carries none of the page headers (web-app.ts): its JSON error gets
+    // the ones that forbid everything, as a routing error does.
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.headers(routingErrorHeaders(app.config.secure));
+    }
     const known = error.code ? byFastifyCode[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.code, known.message);
     if (error.statusCode === 429) {

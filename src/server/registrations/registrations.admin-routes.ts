@@ -4,6 +4,7 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
+import { compressJson } from '../plugins/compression.ts';
 import {
   confirmRegistration,
   deleteRegistration,
@@ -31,7 +32,11 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   const forAdmins = { config: { audience: audiences.admin } };
   const idRoute = { ...forAdmins, onRequest: requireUuid };
 
-  app.get(api.adminRegistrations, forAdmins, async () => listRegistrations(app.db.kysely));
+  app.get(
+    api.adminRegistrations,
+    { config: { ...forAdmins.config, compress: compressJson } },
+    async () => listRegistrations(app.db.kysely),
+  );
 
   app.post<{ Params: { id: string } }>(api.adminConfirm, idRoute, async (request, reply) => {
     const registration = await confirmRegistration(app.db.kysely, request.params.id);

@@ -1,5 +1,21 @@
-// Pages that load as their own chunk: the landing page stays light, and visitors never
-// download the admin panel. The server preloads a page's chunk when that page is requested.
-export const loadRegistrationPage = () => import('@/features/registration/registration-page.tsx');
-export const loadPrivacyPage = () => import('@/features/privacy/privacy-page.tsx');
-export const loadAdminPage = () => import('@/features/admin/admin-page.tsx');
+// Pages that load as their own chunk, by path: the landing page stays light, and visitors never
+// download the admin panel. The server preloads a page's chunk when that page is requested
+// (src/server/web/), the browser loads it before hydrating (main.tsx), and links to it load it
+// ahead when the visitor shows the intent to follow them (page-link.tsx).
+import { paths } from '@shared/paths.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
+
+export const lazyPages: Readonly<Record<string, LazyPage>> = {
+  [paths.register]: lazyPage(
+    () => import('@/features/registration/registration-page.tsx'),
+    (module) => module.RegistrationPage,
+  ),
+  [paths.privacy]: lazyPage(
+    () => import('@/features/privacy/privacy-page.tsx'),
+    (module) => module.PrivacyPage,
+  ),
+  [paths.admin]: lazyPage(
+    () => import('@/features/admin/admin-page.tsx'),
+    (module) => module.AdminPage,
+  ),
+};

@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names; later Tailwind classes win over earlier ones. */
+/**
+ * Joins class names. Classes are joined, not merged: a component's className must add to its
+ * own classes, never contradict them (a size variant instead of an overriding `h-14`); see
+ * docs/decisions/0016-public-pages-javascript-budget.md.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -1,9 +1,15 @@
-// The event the server configured, read from the JSON the server puts into index.html (it
-// validated the operator's file at boot). Under `vite dev` there is none: the defaults.
+// The event the server configured. The server validates the operator's file at boot, renders
+// the public pages with it, and puts it into the page as JSON; the browser reads that JSON once
+// (main.tsx) and hands it down with <EventProvider>, so the server's HTML and the hydrated page
+// agree. Under `vite dev` there is no JSON: the defaults.
+import { createContext, useContext } from 'react';
 import { defaultEvent, type EventConfig } from '@shared/event.ts';
 
-function readEventConfig(): EventConfig {
-  const text = document.getElementById('event-config')?.textContent ?? '';
+export const eventConfigElementId = 'event-config';
+
+export function readEventConfig(): EventConfig {
+  if (typeof document === 'undefined') return defaultEvent;
+  const text = document.getElementById(eventConfigElementId)?.textContent ?? '';
   try {
     const served: unknown = JSON.parse(text);
     if (typeof served === 'object' && served !== null) return { ...defaultEvent, ...served };
@@ -13,4 +19,11 @@ function readEventConfig(): EventConfig {
   return defaultEvent;
 }
 
-export const event: EventConfig = readEventConfig();
+const EventContext = createContext<EventConfig>(defaultEvent);
+
+export const EventProvider = EventContext.Provider;
+
+/** The configured event: name, date, venue… */
+export function useEvent(): EventConfig {
+  return useContext(EventContext);
+}

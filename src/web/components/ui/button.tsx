@@ -15,6 +15,9 @@ const sizes = {
   default: 'h-11 px-5 text-sm',
   sm: 'h-9 px-3 text-sm',
   lg: 'h-12 px-6 text-base',
+  xl: 'h-14 px-8 text-lg',
+  /** Narrow on a phone, where two share a row. */
+  toolbar: 'h-11 px-3 text-sm sm:px-5',
 } as const;
 
 export interface ButtonProps extends ComponentProps<'button'> {

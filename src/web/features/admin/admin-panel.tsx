@@ -6,7 +6,7 @@ import type { Registration } from '@shared/registration.schema.ts';
 import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import {
   confirmRegistration,
@@ -41,6 +41,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     if (!loggingOut.current) onSessionExpired();
   }, [onSessionExpired]);
 
+  const event = useEvent();
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
   const { listState, registrations, connection, entrances, apply, reload } =
     useLiveRegistrations(expired);
@@ -99,7 +100,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
         else toast.error(adminTexts.actions.ticketRecordFailed);
       }
     },
-    [apply, expired],
+    [apply, expired, event],
   );
 
   const askToDelete = useCallback((registration: Registration, button: HTMLButtonElement) => {
@@ -185,16 +186,11 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
             </div>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
-            <Button variant="outline" onClick={exportCsv} className="px-3 sm:px-5">
+            <Button variant="outline" onClick={exportCsv} size="toolbar">
               <Download aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.exportCsv}
             </Button>
-            <Button
-              variant="outline"
-              onClick={logout}
-              title={session.email}
-              className="px-3 sm:px-5"
-            >
+            <Button variant="outline" onClick={logout} title={session.email} size="toolbar">
               <LogOut aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.logout}
             </Button>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { logIn, type AdminSession } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
@@ -18,6 +18,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ onLoggedIn, initialError = '' }: LoginFormProps) {
+  const event = useEvent();
   useDocumentTitle(`${texts.title} · ${event.name}`);
   const id = useId();
   const [email, setEmail] = useState('');

@@ -11,7 +11,7 @@ import { formatInternational } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import type { CardEntrances } from './card-entrance.ts';
 
@@ -45,6 +45,7 @@ function RegistrationCardView({
   ref,
   'data-index': rowIndex,
 }: RegistrationCardProps) {
+  const event = useEvent();
   const headingId = useId();
   const ticketSentId = useId();
   const [entrance] = useState(() => entrances.stepFor(registration.id));

@@ -1,12 +1,10 @@
 import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { formatEventDayMonth, formatEventTime } from '@shared/event.ts';
+import { formatEventDayMonth, formatEventTime, type EventConfig } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
+import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { loadRegistrationPage } from '@/app/pages.ts';
 
 interface Highlight {
   icon: LucideIcon;
@@ -14,23 +12,21 @@ interface Highlight {
   text: string;
 }
 
-const highlights: Highlight[] = [
-  {
-    icon: CalendarDays,
-    title: formatEventDayMonth(event),
-    text: `Às ${formatEventTime(event)}, em ${event.city}`,
-  },
-  { icon: ShieldCheck, title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
-  { icon: Handshake, title: 'Networking', text: 'Conexões valiosas' },
-];
+function highlights(event: EventConfig): Highlight[] {
+  return [
+    {
+      icon: CalendarDays,
+      title: formatEventDayMonth(event),
+      text: `Às ${formatEventTime(event)}, em ${event.city}`,
+    },
+    { icon: ShieldCheck, title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
+    { icon: Handshake, title: 'Networking', text: 'Conexões valiosas' },
+  ];
+}
 
 export function LandingPage() {
+  const event = useEvent();
   useDocumentTitle(event.name);
-  // Fetch the form while the visitor reads, so 'Fazer Inscrição' opens it at once.
-  useEffect(() => {
-    const timer = setTimeout(() => void loadRegistrationPage().catch(() => {}), 500);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <main className="bg-primary text-primary-foreground relative flex min-h-dvh flex-col overflow-hidden">
       {/* A soft amber glow, like site lights at dawn; purely decorative. */}
@@ -50,7 +46,7 @@ export function LandingPage() {
         </div>
 
         <ul className="mt-10 grid gap-3 sm:mt-14 sm:grid-cols-3 sm:gap-4">
-          {highlights.map(({ icon: Icon, title, text }) => (
+          {highlights(event).map(({ icon: Icon, title, text }) => (
             <li
               key={title}
               className="flex items-center gap-4 rounded-2xl border border-white/10 bg-white/5 p-4 sm:flex-col sm:items-start sm:p-6"
@@ -67,26 +63,27 @@ export function LandingPage() {
         </ul>
 
         <div className="mt-10 flex justify-center sm:mt-14">
+          {/* The form's code loads when the visitor reaches for this button, not before. */}
           <Button
             asChild
             variant="accent"
-            size="lg"
-            className="focus-visible:ring-offset-primary h-14 w-full px-8 text-lg sm:w-auto"
+            size="xl"
+            className="focus-visible:ring-offset-primary w-full sm:w-auto"
           >
-            <Link to={paths.register}>
+            <PageLink to={paths.register}>
               Fazer Inscrição
               <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            </PageLink>
           </Button>
         </div>
       </div>
       <footer className="relative px-5 pb-6 text-center text-sm text-white/75">
-        <Link
+        <PageLink
           to={paths.privacy}
           className="focus-visible:ring-accent inline-flex min-h-11 items-center rounded px-2 underline underline-offset-4 hover:text-white focus-visible:ring-2 focus-visible:outline-none"
         >
           Privacidade
-        </Link>
+        </PageLink>
       </footer>
     </main>
   );

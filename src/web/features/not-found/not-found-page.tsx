@@ -1,13 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { paths } from '@shared/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 export function NotFoundPage() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
+  const event = useEvent();
   useDocumentTitle(`Página não encontrada · ${event.name}`);
 
   // Once per missing path, even when StrictMode runs effects twice in development.

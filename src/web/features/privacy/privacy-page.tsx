@@ -1,11 +1,11 @@
 // What we do with a visitor's data, in the terms of the LGPD (Lei 13.709/2018).
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatEventDate } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
+import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { retentionEndDate } from './retention.ts';
 
@@ -24,6 +24,7 @@ const linkClass =
   'text-primary font-semibold underline underline-offset-4 rounded focus-visible:ring-ring focus-visible:ring-2 focus-visible:outline-none';
 
 export function PrivacyPage() {
+  const event = useEvent();
   useDocumentTitle(`Privacidade · ${event.name}`);
   const mailto = `mailto:${event.contactEmail}?subject=${encodeURIComponent(
     `Meus dados · ${event.name}`,
@@ -132,10 +133,10 @@ export function PrivacyPage() {
 
         <div>
           <Button asChild variant="outline" size="lg">
-            <Link to={paths.register}>
+            <PageLink to={paths.register}>
               <ArrowLeft aria-hidden="true" className="size-5" />
               Voltar para a inscrição
-            </Link>
+            </PageLink>
           </Button>
         </div>
       </article>

@@ -1,8 +1,8 @@
 // When and where the event is, as a definition list with icons: '6 de dezembro de 2025, às 7:30'.
 import { CalendarDays, MapPin, type LucideIcon } from 'lucide-react';
-import { formatEventDate, formatEventTime } from '@shared/event.ts';
+import { formatEventDate, formatEventTime, type EventConfig } from '@shared/event.ts';
 import { cn } from '@/lib/cn.ts';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 
 interface Detail {
   icon: LucideIcon;
@@ -10,15 +10,17 @@ interface Detail {
   value: string;
 }
 
-const details: Detail[] = [
-  {
-    icon: CalendarDays,
-    term: 'Quando',
-    // A no-break space keeps "às 7:30" on one line.
-    value: `${formatEventDate(event)}, às\u00a0${formatEventTime(event)}`,
-  },
-  { icon: MapPin, term: 'Onde', value: `${event.venue}, ${event.city}` },
-];
+function details(event: EventConfig): Detail[] {
+  return [
+    {
+      icon: CalendarDays,
+      term: 'Quando',
+      // A no-break space keeps "às 7:30" on one line.
+      value: `${formatEventDate(event)}, às\u00a0${formatEventTime(event)}`,
+    },
+    { icon: MapPin, term: 'Onde', value: `${event.venue}, ${event.city}` },
+  ];
+}
 
 export function EventDetails({
   tone = 'light',
@@ -28,9 +30,10 @@ export function EventDetails({
   tone?: 'light' | 'dark';
   className?: string;
 }) {
+  const event = useEvent();
   return (
     <dl className={cn('grid gap-3', className)}>
-      {details.map(({ icon: Icon, term, value }) => (
+      {details(event).map(({ icon: Icon, term, value }) => (
         // Each group holds only <dt> and <dd>: the icon sits inside the term.
         <div key={term} className="relative min-h-9 pl-12">
           <dt

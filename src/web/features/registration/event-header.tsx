@@ -1,8 +1,9 @@
 // The navy band on top of the form: the event's name, tagline, date, time and place.
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { EventDetails } from './event-details.tsx';
 
 export function EventHeader() {
+  const event = useEvent();
   return (
     <header className="bg-primary text-primary-foreground">
       {/* The same insets as the form card below, so the texts line up. */}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDraft, serializeDraft } from './form-draft.ts';
-import { emptyValues } from './registration-submission.ts';
+import { parseDraft } from './form-checks.ts';
+import { serializeDraft } from './form-draft.ts';
+import { emptyValues } from './form-values.ts';
 
 const values = {
   ...emptyValues('BR'),

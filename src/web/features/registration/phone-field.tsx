@@ -3,12 +3,11 @@
 import { ChevronDown } from 'lucide-react';
 import type { CountryCode } from '@shared/phone.ts';
 import type { ChangeEvent, Ref } from 'react';
+import options from 'virtual:country-options';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
-import { countryOptions } from './country-options.ts';
 import { describedBy, FieldError, FieldLabel, helpId } from './form-field.tsx';
 
-const options = countryOptions();
 const byCode = new Map(options.map((option) => [option.code, option]));
 
 export const countrySelectName = 'whatsapp_pais';

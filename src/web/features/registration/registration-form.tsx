@@ -1,39 +1,47 @@
 // The registration form: the spec's fields, checked with the shared schema before anything is
-// sent, the server's messages put back on the fields, and one request per submission.
+// sent, the server's messages put back on the fields, and one request per submission. The
+// checks (zod and the phone metadata) and the toasts load once the visitor starts on the form,
+// so the page paints and becomes usable without them (docs/decisions/0017).
 import { LoaderCircle, Lock } from 'lucide-react';
-import type { CountryCode } from '@shared/phone.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useNavigate } from 'react-router';
+import countries from 'virtual:country-options';
+import { useLocation } from 'wouter';
 import { formatEventDate, formatEventTime } from '@shared/event.ts';
-import { api, paths } from '@shared/paths.ts';
-import { honeypotField, type Registration } from '@shared/registration.schema.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
+import { api, paths } from '@shared/paths.ts';
+import type { CountryCode } from '@shared/phone.ts';
 import {
   confirmacaoOptions,
+  honeypotField,
   levarAlguemOptions,
   type Confirmacao,
   type LevarAlguem,
 } from '@shared/registration.fields.ts';
+import type { Registration } from '@shared/registration.schema.ts';
+import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { toast } from '@/components/ui/toaster.tsx';
+import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { ChoiceGroup, type Choice } from './choice-group.tsx';
-import { defaultCountry } from './country-options.ts';
-import { clearDraft, readDraft, writeDraft } from './form-draft.ts';
+import { clearDraft, readDraftText, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
-import { PhoneField } from './phone-field.tsx';
 import {
   emptyValues,
   firstInvalidField,
   formFieldErrors,
-  prepareSubmission,
-  refusalDescription,
-  registrationTexts as texts,
+  typedBeforeHydration,
   type FieldErrors,
   type RegistrationFormValues,
-} from './registration-submission.ts';
+} from './form-values.ts';
+import { countrySelectName, PhoneField } from './phone-field.tsx';
+import { refusalDescription, registrationTexts as texts } from './registration-texts.ts';
+
+const loadChecks = () => import('./form-checks.ts');
+
+/** The first option of the country picker: the United States. */
+const defaultCountry = countries[0]!.code;
 
 const levarAlguemChoices: Choice<LevarAlguem>[] = levarAlguemOptions.map((value) => ({
   value,
@@ -56,23 +64,67 @@ function failureDescription(reason?: string): ReactNode {
 }
 
 export function RegistrationForm() {
-  const navigate = useNavigate();
+  const event = useEvent();
+  const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // State updates are not synchronous: a second tap in the same frame must see this at once.
   const sendingRef = useRef(false);
   const [sending, setSending] = useState(false);
-  const [values, setValues] = useState<RegistrationFormValues>(() => ({
-    ...emptyValues(defaultCountry),
-    ...readDraft(),
-  }));
+  // The server rendered the form empty; a saved draft comes back once the page is live.
+  const [values, setValues] = useState<RegistrationFormValues>(() => emptyValues(defaultCountry));
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** Until the draft was read back (or the visitor typed), nothing is saved over it. */
+  const draftSettled = useRef(false);
 
-  useEffect(() => writeDraft(values), [values]);
+  useEffect(() => {
+    const form = formRef.current!;
+    // Before hydration the browser's own checks guard the form; from here on, ours do.
+    form.noValidate = true;
+    const typed = typedBeforeHydration(form, countrySelectName, emptyValues(defaultCountry));
+    if (Object.keys(typed).length > 0) {
+      // What was typed on the server's HTML wins over any older draft.
+      draftSettled.current = true;
+      setValues((current) => ({ ...current, ...typed }));
+      return;
+    }
+    // A draft to bring back needs the checks now; otherwise they load when the visitor starts.
+    const draftText = readDraftText();
+    if (!draftText) {
+      draftSettled.current = true;
+      return;
+    }
+    let active = true;
+    loadChecks()
+      .then(({ parseDraft }) => {
+        const draft = parseDraft(draftText);
+        if (active && draft && !draftSettled.current) setValues((v) => ({ ...v, ...draft }));
+      })
+      .catch(() => {
+        // No connection: the form still works; its checks load again on submit.
+      })
+      .finally(() => {
+        if (active) draftSettled.current = true;
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  /** The visitor has started on the form: load its checks and its toasts while they type. */
+  function warmUp() {
+    preloadToasts();
+    loadChecks().catch(() => {});
+  }
+
+  useEffect(() => {
+    if (draftSettled.current) writeDraft(values);
+  }, [values]);
 
   function update<K extends keyof RegistrationFormValues>(
     key: K,
     value: RegistrationFormValues[K],
   ) {
+    draftSettled.current = true;
     setValues((current) => ({ ...current, [key]: value }));
     const field = key === 'country' ? 'whatsapp' : key;
     setErrors((current) => {
@@ -93,15 +145,23 @@ export function RegistrationForm() {
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (sendingRef.current) return;
+    sendingRef.current = true;
 
-    const submission = prepareSubmission(values);
+    let checks: Awaited<ReturnType<typeof loadChecks>>;
+    try {
+      checks = await loadChecks();
+    } catch (error) {
+      showFailure(error);
+      return;
+    }
+    const submission = checks.prepareSubmission(values);
     if (!submission.ok) {
+      sendingRef.current = false;
       showErrors(submission.errors);
       toast.error(texts.errorTitle, { description: refusalDescription(submission) });
       return;
     }
 
-    sendingRef.current = true;
     setSending(true);
     setErrors({});
     try {
@@ -116,7 +176,7 @@ export function RegistrationForm() {
     // sendingRef stays true: the form is on its way out.
     clearDraft();
     toast.success(texts.successTitle, { description: texts.successDescription });
-    await navigate(paths.thanks);
+    navigate(paths.thanks);
   }
 
   /** Back to the form as it was, with the reason in a toast and at the fields. */
@@ -136,7 +196,15 @@ export function RegistrationForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="grid gap-5">
+    // method="post": a tap before the page is live never puts what was typed into a URL.
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={handleSubmit}
+      onFocus={warmUp}
+      onPointerDown={warmUp}
+      className="grid gap-5"
+    >
       <p className="text-muted-foreground text-sm">
         Campos marcados com <span className="text-destructive font-semibold">*</span> são
         obrigatórios.
@@ -224,16 +292,16 @@ export function RegistrationForm() {
       <div className="grid gap-3 pt-1">
         <Button type="submit" size="lg" disabled={sending} className="w-full text-base">
           {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {sending ? 'Enviando...' : 'Confirmar Presença'}
+          {sending ? texts.sending : texts.submit}
         </Button>
         <p className="text-muted-foreground flex items-center justify-center gap-1 text-sm">
           <Lock aria-hidden="true" className="size-4" />
-          <Link
+          <PageLink
             to={paths.privacy}
             className="text-foreground focus-visible:ring-ring inline-flex min-h-11 items-center rounded px-1 underline underline-offset-4 focus-visible:ring-2 focus-visible:outline-none"
           >
             Como usamos seus dados
-          </Link>
+          </PageLink>
         </p>
       </div>
     </form>

@@ -1,11 +1,10 @@
-// First: zod must be configured before any schema module runs (see zod-config.ts).
-import '@/lib/zod-config.ts';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { EventHeader } from './event-header.tsx';
 import { RegistrationForm } from './registration-form.tsx';
 
 export function RegistrationPage() {
+  const event = useEvent();
   useDocumentTitle(`Inscrição · ${event.name}`);
   return (
     <main className="min-h-dvh pb-12">

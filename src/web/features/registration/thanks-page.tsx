@@ -1,13 +1,14 @@
 import { CircleCheckBig, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@shared/paths.ts';
+import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { event } from '@/lib/event-config.ts';
+import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { EventDetails } from './event-details.tsx';
 
 export function ThanksPage() {
+  const event = useEvent();
   useDocumentTitle(`Inscrição confirmada · ${event.name}`);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Arriving from the form: put a screen reader (and the keyboard) at the news.
@@ -45,7 +46,7 @@ export function ThanksPage() {
           </section>
 
           <Button asChild size="lg" className="mt-6 w-full text-base">
-            <Link to={paths.register}>Voltar para Início</Link>
+            <PageLink to={paths.register}>Voltar para Início</PageLink>
           </Button>
         </div>
       </div>

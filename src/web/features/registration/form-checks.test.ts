@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '@shared/api-error.ts';
 import { messages } from '@shared/registration.schema.ts';
+import { validRegistration } from '@shared/test-support/registrations.ts';
+import { prepareSubmission } from './form-checks.ts';
 import {
   emptyValues,
   firstInvalidField,
   formFieldErrors,
-  prepareSubmission,
-  refusalDescription,
   type RegistrationFormValues,
-} from './registration-submission.ts';
+} from './form-values.ts';
+import { refusalDescription } from './registration-texts.ts';
 
+/** What a visitor types for the test suite's valid registration, the phone as dialled in the US. */
 function values(overrides: Partial<RegistrationFormValues> = {}): RegistrationFormValues {
+  const { nome_completo, email, nome_compania } = validRegistration({ email: 'maria@exemplo.com' });
   return {
     ...emptyValues('US'),
-    nome_completo: 'Maria da Silva',
+    nome_completo,
     whatsapp: '(508) 555-1234',
-    email: 'maria@exemplo.com',
-    nome_compania: 'Construtora Horizonte',
+    email,
+    nome_compania,
     ...overrides,
   };
 }

@@ -1,6 +1,9 @@
 // The WhatsApp country picker's options: United States first (the event is there), Brasil
 // right below (most visitors), then every other country libphonenumber-js knows, by pt-BR name.
-import { getCountries, getCountryCallingCode, type CountryCode } from '@shared/phone.ts';
+// Computed once, at build time (vite.config.ts, `virtual:country-options`), so the page that
+// shows the picker ships this short list instead of the phone metadata, and the server's HTML
+// and the browser's hydration read the very same names.
+import { getCountries, getCountryCallingCode, type CountryCode } from './phone.ts';
 
 export interface CountryOption {
   code: CountryCode;

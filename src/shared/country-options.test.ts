@@ -1,4 +1,4 @@
-import { getCountries } from '@shared/phone.ts';
+import { getCountries } from './phone.ts';
 import { describe, expect, it } from 'vitest';
 import { countryOptions, defaultCountry } from './country-options.ts';
 

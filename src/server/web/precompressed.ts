@@ -1,0 +1,54 @@
+// A body compressed once, when the server starts, and sent in the encoding the browser takes:
+// Brotli, else gzip, else as is. Pages are rendered at start (rendered-pages.ts), so no request
+// ever pays for compressing one.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const encodings = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof encodings)[number];
+
+export interface Precompressed {
+  bodies: Record<Encoding, Buffer>;
+  /** Per encoding: a cache that revalidates (`no-cache`) gets a 304 for an unchanged page. */
+  etags: Record<Encoding, string>;
+}
+
+export function precompress(text: string): Precompressed {
+  const identity = Buffer.from(text, 'utf8');
+  const bodies: Record<Encoding, Buffer> = {
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+    identity,
+  };
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  const etags = Object.fromEntries(
+    encodings.map((encoding) => [encoding, `"${hash}-${encoding}"`]),
+  ) as Record<Encoding, string>;
+  return { bodies, etags };
+}
+
+/** Sends the variant the request accepts, with `Vary: Accept-Encoding`, as `status`. */
+export function sendPrecompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Precompressed,
+  status = 200,
+): FastifyReply {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = ((accepted && negotiate(accepted, [...encodings])) || 'identity') as Encoding;
+  reply.code(status).header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (status === 200) {
+    reply.header('etag', page.etags[encoding]);
+    if (request.headers['if-none-match'] === page.etags[encoding]) return reply.code(304).send();
+  }
+  return reply.send(page.bodies[encoding]);
+}

@@ -1,0 +1,70 @@
+// Every page of the site as the server sends it, made once when the server starts: the public
+// pages rendered to HTML by the browser app's own components (dist/ssr, built from
+// src/web/entry-server.tsx) with this server's event configuration, the admin page as the empty
+// shell its script fills in, then each compressed (docs/decisions/0014, 0015).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EventConfig } from '../../shared/event.ts';
+import { paths } from '../../shared/paths.ts';
+import type { RenderPage } from '../../shared/rendered-page.ts';
+import {
+  fillTemplate,
+  inlineStyleSheet,
+  preloadLinks,
+  scriptsAfterPaint,
+  type Manifest,
+} from './page-template.ts';
+import { precompress, type Precompressed } from './precompressed.ts';
+
+/** Pages the browser renders itself: nothing to show before its script knows who is there. */
+const browserRendered = new Set<string>([paths.admin]);
+
+/** The lazy chunk of each page (src/web/app/pages.ts), by source module. */
+const lazyModules: Record<string, string> = {
+  [paths.register]: 'src/web/features/registration/registration-page.tsx',
+  [paths.privacy]: 'src/web/features/privacy/privacy-page.tsx',
+  [paths.admin]: 'src/web/features/admin/admin-page.tsx',
+};
+
+/** Any path the app has no route for renders the not-found page. */
+const notFoundPath = '/404';
+
+export interface RenderedPages {
+  /** The page at one of the site's paths. */
+  byPath: ReadonlyMap<string, Precompressed>;
+  notFound: Precompressed;
+}
+
+export async function renderPages(
+  webRoot: string,
+  ssrEntry: string,
+  event: EventConfig,
+  pagePaths: readonly string[],
+): Promise<RenderedPages> {
+  const manifest = JSON.parse(
+    readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const template = (manifest['index.html']?.css ?? []).reduce(
+    (html, href) => inlineStyleSheet(html, href, readFileSync(join(webRoot, href), 'utf8')),
+    readFileSync(join(webRoot, 'index.html'), 'utf8'),
+  );
+  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+    renderPage: RenderPage;
+  };
+
+  async function page(path: string): Promise<Precompressed> {
+    const preloads = preloadLinks(manifest, lazyModules[path]);
+    if (browserRendered.has(path)) {
+      const title = `Inscrição · ${event.name}`;
+      return precompress(fillTemplate(template, event, { title, content: '', preloads }));
+    }
+    const { html, title } = await renderPage(path, event);
+    const rendered = fillTemplate(template, event, { title, content: html, preloads });
+    return precompress(scriptsAfterPaint(rendered));
+  }
+
+  const byPath = new Map<string, Precompressed>();
+  for (const path of pagePaths) byPath.set(path, await page(path));
+  return { byPath, notFound: await page(notFoundPath) };
+}

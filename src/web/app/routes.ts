@@ -1,0 +1,33 @@
+// Every screen and its path. Heavy screens are lazy chunks (see pages.ts).
+import type { ComponentType } from 'react';
+import { paths } from '@shared/paths.ts';
+import { LandingPage } from '@/features/landing/landing-page.tsx';
+import { NotFoundPage } from '@/features/not-found/not-found-page.tsx';
+import { ThanksPage } from '@/features/registration/thanks-page.tsx';
+import type { LazyPage } from './lazy-page.ts';
+import { lazyPages } from './pages.ts';
+
+export interface PageRoute {
+  path: string;
+  Page: ComponentType;
+  /** For a lazy page: loads its code ahead. */
+  preload?: LazyPage['preload'];
+}
+
+const eager = (path: string, Page: ComponentType): PageRoute => ({ path, Page });
+const lazy = (path: string): PageRoute => ({ path, ...lazyPages[path]! });
+
+export const routes: readonly PageRoute[] = [
+  eager(paths.home, LandingPage),
+  lazy(paths.register),
+  eager(paths.thanks, ThanksPage),
+  lazy(paths.privacy),
+  lazy(paths.admin),
+];
+
+export const notFoundRoute: PageRoute = { path: '*', Page: NotFoundPage };
+
+/** The route that renders at `path` (the not-found page for any other path). */
+export function routeAt(path: string): PageRoute {
+  return routes.find((route) => route.path === path) ?? notFoundRoute;
+}

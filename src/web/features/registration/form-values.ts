@@ -1,0 +1,70 @@
+// What the visitor has typed, and the messages shown at the fields. No zod and no phone
+// metadata here: this is part of the form's first download (form-checks.ts loads after it).
+import type { CountryCode } from '@shared/phone.ts';
+import {
+  answerOptions,
+  honeypotField,
+  registrationFormFields,
+  type AnswerField,
+  type RegistrationFormField,
+  type RequiredFormField,
+} from '@shared/registration.fields.ts';
+
+/** Each field as typed (the phone in the national format of `country`), each question's answer. */
+export type RegistrationFormValues = Record<RequiredFormField, string> & {
+  [field in AnswerField]: '' | (typeof answerOptions)[field][number];
+} & {
+  country: CountryCode;
+  /** The honeypot: people never see it, so it stays empty. */
+  [honeypotField]: string;
+};
+
+export type FieldErrors = Partial<Record<RegistrationFormField, string>>;
+
+export function emptyValues(country: CountryCode): RegistrationFormValues {
+  const blank = Object.fromEntries(registrationFormFields.map((field) => [field, '']));
+  return { ...blank, country, [honeypotField]: '' } as RegistrationFormValues;
+}
+
+function isFormField(key: string): key is RegistrationFormField {
+  return (registrationFormFields as readonly string[]).includes(key);
+}
+
+/** Keeps the messages that belong to a field of the form (the server may name others). */
+export function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    if (isFormField(key)) errors[key] = message;
+  }
+  return errors;
+}
+
+/** The first field with a problem, in the order the form shows them: it gets the focus. */
+export function firstInvalidField(errors: FieldErrors): RegistrationFormField | undefined {
+  return registrationFormFields.find((field) => errors[field]);
+}
+
+/**
+ * What the form's elements hold right now where it differs from `initial`: what a visitor typed
+ * or chose in the server's HTML before the page came alive. React keeps it on screen but not in
+ * its state, so the form takes it over once hydrated.
+ */
+export function typedBeforeHydration(
+  form: HTMLFormElement,
+  countrySelectName: string,
+  initial: RegistrationFormValues,
+): Partial<RegistrationFormValues> {
+  const data = new FormData(form);
+  const typed: Record<string, string> = {};
+  type Named = [key: keyof RegistrationFormValues, name: string];
+  const named: (keyof RegistrationFormValues)[] = [...registrationFormFields, honeypotField];
+  const fields: Named[] = [
+    ...named.map((field): Named => [field, field]),
+    ['country', countrySelectName],
+  ];
+  for (const [key, name] of fields) {
+    const value = data.get(name) ?? '';
+    if (typeof value === 'string' && value !== initial[key]) typed[key] = value;
+  }
+  return typed as Partial<RegistrationFormValues>;
+}

@@ -1,0 +1,24 @@
+// What the registration form says, in pt-BR. The toasts quote the spec's catalogue exactly.
+import { apiErrors } from '@shared/api-error.ts';
+
+export const registrationTexts = {
+  errorTitle: 'Erro',
+  missingRequired: 'Por favor, preencha todos os campos obrigatórios.',
+  /** A field filled in but not valid: the words of the server's 400 for the same problem. */
+  invalidFields: apiErrors.validation,
+  failed: 'Não foi possível realizar a inscrição. Tente novamente.',
+  successTitle: 'Inscrição realizada! 🎉',
+  successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
+  submit: 'Confirmar Presença',
+  sending: 'Enviando...',
+} as const;
+
+/**
+ * The 'Erro' toast's description when the form refuses to send: the spec's text for an empty
+ * required field; otherwise trying again will not help until the highlighted fields change.
+ */
+export function refusalDescription(refused: { missingRequired: boolean }): string {
+  return refused.missingRequired
+    ? registrationTexts.missingRequired
+    : registrationTexts.invalidFields;
+}
