@@ -7,6 +7,11 @@ export const paths = {
   privacy: '/privacidade',
 } as const;
 
+/** The public ticket page of one registration: `withCode(ticketPage, code)`. */
+export const ticketPage = '/ingresso/:code';
+/** Its calendar file (.ics). */
+export const ticketCalendar = '/ingresso/:code/evento.ics';
+
 export const api = {
   registrations: '/api/registrations',
   health: '/api/health',
@@ -19,6 +24,17 @@ export const api = {
   adminTicket: '/api/admin/registrations/:id/ticket',
   /** The live stream (Server-Sent Events) of changes to registrations. */
   adminLiveStream: '/api/admin/events',
+  /** Who did what to a registration (confirm, ticket sent, check-in, undo, deletion). */
+  adminAudit: '/api/admin/registrations/:id/audit',
+  /** Door accounts, managed by admins. */
+  adminAccounts: '/api/admin/accounts',
+  adminAccount: '/api/admin/accounts/:id',
+  ticket: '/api/tickets/:code',
+  doorAttendees: '/api/door/attendees',
+  doorCheckIns: '/api/door/check-ins',
+  doorCheckIn: '/api/door/check-ins/:id',
+  /** The door's live stream: attendees as the door sees them. */
+  doorLiveStream: '/api/door/events',
 } as const;
 
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
@@ -27,4 +43,9 @@ export const pagePaths: readonly string[] = Object.values(paths);
 /** Fills a route pattern's `:id`: `withId(api.adminConfirm, id)`. */
 export function withId(pattern: string, id: string): string {
   return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** Fills a route pattern's `:code`: `withCode(ticketPage, code)`. */
+export function withCode(pattern: string, code: string): string {
+  return pattern.replace(':code', encodeURIComponent(code));
 }

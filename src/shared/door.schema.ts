@@ -1,0 +1,46 @@
+// The door's contract (issue 10): what a door phone receives and sends. A door account sees
+// names and companies, never a phone or an e-mail: every shape here is built without them.
+// The server writes these, the check-in screen parses them with these schemas.
+import { z } from 'zod';
+import { registrationSchema } from './registration.schema.ts';
+
+/** A confirmed registration as the door sees it (GET /api/door/attendees, the door's stream). */
+export const attendeeSchema = registrationSchema
+  .pick({ id: true, nome_completo: true, nome_compania: true, status: true })
+  .extend({
+    /** The ticket's code (what its QR carries, at the end of the ticket page's URL). */
+    ticket_code: z.string(),
+    /** When the person came in (ISO 8601 UTC); null: not yet. */
+    checked_in_at: z.string().nullable(),
+    /** Who let them in: the door account's e-mail; null while not checked in. */
+    checked_in_by: z.string().nullable(),
+  });
+export type Attendee = z.output<typeof attendeeSchema>;
+
+/** When the phone decided, if it decided offline (ISO 8601); the server's now otherwise. */
+const scannedAt = z.iso.datetime({ offset: true }).optional();
+
+/** POST /api/door/check-ins (header `Idempotency-Key`): by the QR's code, or found by name. */
+export const checkInRequestSchema = z.union([
+  z.strictObject({ code: z.string().min(1).max(200), scanned_at: scannedAt }),
+  z.strictObject({ registration_id: z.string().min(1).max(64), scanned_at: scannedAt }),
+]);
+export type CheckInRequest = z.input<typeof checkInRequestSchema>;
+
+/** Its 200 answer: let in now, or already in (when, by whom). */
+export const checkInResultSchema = z.object({
+  result: z.enum(['checked_in', 'already_checked_in']),
+  registration: attendeeSchema,
+  checked_in_at: z.string(),
+  checked_in_by: z.string(),
+});
+export type CheckInResult = z.output<typeof checkInResultSchema>;
+
+/** The door's live stream (GET /api/door/events, SSE event `change`, `id:` its sequence). */
+export const attendeeChangeSchema = z.discriminatedUnion('type', [
+  /** Confirmed, checked in, undone, renamed: the attendee as it is now. */
+  z.object({ type: z.literal('upserted'), attendee: attendeeSchema }),
+  /** Deleted, or no longer confirmed: gone from the door's list. */
+  z.object({ type: z.literal('removed'), id: z.string() }),
+]);
+export type AttendeeChange = z.output<typeof attendeeChangeSchema>;
