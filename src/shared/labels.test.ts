@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bringsSomeone, formatDateTime } from './labels.ts';
+import { bringsSomeone, formatDateTime, formatTime } from './labels.ts';
 
 describe('formatDateTime', () => {
   it('is the pt-BR short date and time in the event time zone', () => {
@@ -9,6 +9,13 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-12-06T12:30:00.000Z', 'America/Sao_Paulo')).toBe(
       '06/12/2025, 09:30',
     );
+  });
+});
+
+describe('formatTime', () => {
+  it('is the hour and minute in the event time zone, whatever the date', () => {
+    expect(formatTime('2025-12-06T12:30:00.000Z', 'America/New_York')).toBe('07:30');
+    expect(formatTime('2025-12-06T12:30:00.000Z', 'America/Sao_Paulo')).toBe('09:30');
   });
 });
 

@@ -26,14 +26,29 @@ export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>):
   return '';
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** '21/11/2025, 14:03' in the event's time zone (one formatter per zone: the list can be long). */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
+/** One formatter per zone and style: the list can be long. */
+function formatIn(iso: string, timeZone: string, withDate: boolean): string {
+  const key = `${timeZone} ${withDate}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
-    dateTimeFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat('pt-BR', {
+      ...(withDate ? { dateStyle: 'short' } : {}),
+      timeStyle: 'short',
+      timeZone,
+    });
+    formats.set(key, format);
   }
   return format.format(new Date(iso));
+}
+
+/** '21/11/2025, 14:03' in the event's time zone. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatIn(iso, timeZone, true);
+}
+
+/** '14:03' in the event's time zone: at the door, the day is the event's. */
+export function formatTime(iso: string, timeZone: string): string {
+  return formatIn(iso, timeZone, false);
 }

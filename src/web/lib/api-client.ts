@@ -28,6 +28,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Defaults to `defaultTimeoutMs`. */
   timeoutMs?: number;
+  /** Extra request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -56,7 +58,10 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
     try {
       response = await fetch(url, {
         method: options.method ?? 'GET',
-        headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'same-origin',
         signal: controller.signal,
@@ -90,4 +95,13 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** The session is gone (expired, logged out elsewhere): back to the login form. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
 }

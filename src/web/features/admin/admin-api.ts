@@ -1,32 +1,7 @@
 // The admin API calls the panel makes. Errors arrive as ApiRequestError with the server's text.
 import { api, withId } from '@shared/paths.ts';
-import type { SignedInAccount } from '@shared/account.ts';
 import type { Registration } from '@shared/registration.schema.ts';
-import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-
-/** Who is signed in to the panel, and as what. */
-export type AdminSession = SignedInAccount;
-
-/** The signed-in admin, or null when there is no session (401). */
-export async function fetchSession(signal?: AbortSignal): Promise<AdminSession | null> {
-  try {
-    return await apiRequest<AdminSession>(api.adminMe, { signal });
-  } catch (error) {
-    if (isUnauthorized(error)) return null;
-    throw error;
-  }
-}
-
-export function logIn(email: string, password: string): Promise<AdminSession> {
-  return apiRequest<AdminSession>(api.adminLogin, {
-    method: 'POST',
-    body: { email, password },
-  });
-}
-
-export function logOut(): Promise<void> {
-  return apiRequest<void>(api.adminLogout, { method: 'POST' });
-}
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** Thousands of rows on a slow connection are no stall: this one gets longer than the rest. */
 const listTimeoutMs = 120_000;
@@ -46,13 +21,4 @@ export function markTicketSent(id: string): Promise<Registration> {
 
 export function deleteRegistration(id: string): Promise<void> {
   return apiRequest<void>(withId(api.adminRegistration, id), { method: 'DELETE' });
-}
-
-/** The session is gone (expired, logged out elsewhere): back to the login form. */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401;
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
 }

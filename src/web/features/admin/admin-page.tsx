@@ -3,17 +3,26 @@
 import '@/lib/zod-config.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { paths } from '@shared/paths.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { fetchSession, type AdminSession } from './admin-api.ts';
+import { LoginForm } from '@/features/session/login-form.tsx';
+import { fetchSession, type Session } from '@/features/session/session-api.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { adminTexts } from './admin-texts.ts';
-import { LoginForm } from './login-form.tsx';
 import './admin.css';
 
 type Gate =
   | { screen: 'checking' }
   | { screen: 'login'; error?: string }
-  | { screen: 'panel'; session: AdminSession };
+  | { screen: 'panel'; session: Session };
+
+/**
+ * Door staff have only the check-in screen: they land there, by a full page load (its page
+ * carries its own security policy and its offline worker; docs/decisions/0050).
+ */
+function isDoorOnly(session: Session): boolean {
+  return session.role !== 'admin';
+}
 
 /**
  * The panel's server state. The live stream keeps the list current, so it is never refetched on
@@ -40,7 +49,10 @@ export function AdminPage() {
   useEffect(() => {
     const controller = new AbortController();
     fetchSession(controller.signal).then(
-      (session) => setGate(session ? { screen: 'panel', session } : { screen: 'login' }),
+      (session) => {
+        if (session && isDoorOnly(session)) location.replace(paths.door);
+        else setGate(session ? { screen: 'panel', session } : { screen: 'login' });
+      },
       (error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
         setGate({ screen: 'login', error: (error as Error).message });
@@ -49,10 +61,10 @@ export function AdminPage() {
     return () => controller.abort();
   }, []);
 
-  const loggedIn = useCallback(
-    (session: AdminSession) => setGate({ screen: 'panel', session }),
-    [],
-  );
+  const loggedIn = useCallback((session: Session) => {
+    if (isDoorOnly(session)) location.assign(paths.door);
+    else setGate({ screen: 'panel', session });
+  }, []);
   // Another account may log in next: it must not see this one's list.
   const loggedOut = useCallback(() => {
     queryClient.clear();
@@ -68,7 +80,14 @@ export function AdminPage() {
     case 'checking':
       return <main aria-busy="true" className="min-h-dvh" />;
     case 'login':
-      return <LoginForm onLoggedIn={loggedIn} initialError={gate.error} />;
+      return (
+        <LoginForm
+          area={adminTexts.title}
+          title={adminTexts.login.title}
+          onLoggedIn={loggedIn}
+          initialError={gate.error}
+        />
+      );
     case 'panel':
       return (
         <QueryClientProvider client={queryClient}>

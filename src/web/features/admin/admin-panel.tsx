@@ -8,15 +8,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import {
-  confirmRegistration,
-  deleteRegistration,
-  isNotFound,
-  isUnauthorized,
-  logOut,
-  markTicketSent,
-  type AdminSession,
-} from './admin-api.ts';
+import { isNotFound, isUnauthorized } from '@/lib/api-client.ts';
+import type { Connection } from '@/lib/use-live-stream.ts';
+import { logOut, type Session } from '@/features/session/session-api.ts';
+import { confirmRegistration, deleteRegistration, markTicketSent } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { downloadCsv } from './download-csv.ts';
@@ -25,10 +20,10 @@ import { RegistrationSearchField } from './registration-search-field.tsx';
 import { filterRegistrations } from './registration-search.ts';
 import { countRegistrations } from './registrations-list.ts';
 import { useCardGrid } from './use-card-grid.ts';
-import { useLiveRegistrations, type Connection } from './use-live-registrations.ts';
+import { useLiveRegistrations } from './use-live-registrations.ts';
 
 export interface AdminPanelProps {
-  session: AdminSession;
+  session: Session;
   onLoggedOut(): void;
   /** Any 401 while the panel is open. */
   onSessionExpired(): void;

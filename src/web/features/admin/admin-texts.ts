@@ -96,11 +96,5 @@ export const adminTexts = {
 
   login: {
     title: 'Entrar no painel',
-    intro: 'Acesso restrito à organização do evento.',
-    email: 'E-mail',
-    password: 'Senha',
-    submit: 'Entrar',
-    submitting: 'Entrando...',
-    failed: 'Não foi possível entrar. Tente novamente.',
   },
 } as const;

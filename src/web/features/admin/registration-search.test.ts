@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterRegistrations,
-  matchesSearch,
-  normalizeForSearch,
-  parseSearch,
-} from './registration-search.ts';
+import { normalizeForSearch } from '@/lib/search-text.ts';
+import { filterRegistrations, matchesSearch, parseSearch } from './registration-search.ts';
 
 function person(
   nome_completo: string,

@@ -1,18 +1,9 @@
 // The panel's search: finds a person at the door by a piece of the name, e-mail, company or
 // phone, ignoring case and accents ('joao' finds 'João'). Every word typed must match.
 import type { Registration } from '@shared/registration.schema.ts';
+import { normalizeForSearch } from '@/lib/search-text.ts';
 
 type Searchable = Pick<Registration, 'nome_completo' | 'email' | 'nome_compania' | 'whatsapp'>;
-
-/** Lower case without accents or repeated spaces: 'JOÃO  Conceição' -> 'joao conceicao'. */
-export function normalizeForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('pt-BR')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function digitsOf(text: string): string {
   return text.replace(/\D/g, '');

@@ -1,4 +1,5 @@
-// The organizer's login. The server answers with an HttpOnly session cookie; nothing is stored here.
+// The login of the panel and of the check-in screen. The server answers with an HttpOnly session
+// cookie; nothing is stored here.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -6,20 +7,24 @@ import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { logIn, type AdminSession } from './admin-api.ts';
-import { adminTexts } from './admin-texts.ts';
+import { logIn, type Session } from './session-api.ts';
+import { sessionTexts } from './session-texts.ts';
 
-const texts = adminTexts.login;
+const texts = sessionTexts.login;
 
 export interface LoginFormProps {
-  onLoggedIn(session: AdminSession): void;
+  /** What the account opens: 'Painel Administrativo'. */
+  area: string;
+  /** The form's heading and the tab's title: 'Entrar no painel'. */
+  title: string;
+  onLoggedIn(session: Session): void;
   /** A problem to show before anyone typed (the session check failed). */
   initialError?: string;
 }
 
-export function LoginForm({ onLoggedIn, initialError = '' }: LoginFormProps) {
+export function LoginForm({ area, title, onLoggedIn, initialError = '' }: LoginFormProps) {
   const event = useEvent();
-  useDocumentTitle(`${texts.title} · ${event.name}`);
+  useDocumentTitle(`${title} · ${event.name}`);
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -49,9 +54,9 @@ export function LoginForm({ onLoggedIn, initialError = '' }: LoginFormProps) {
       <meta name="robots" content="noindex" />
       <div className="bg-card w-full max-w-sm rounded-lg border p-6 shadow-sm sm:p-8">
         <p className="text-muted-foreground text-sm font-medium">
-          {event.name} · {adminTexts.title}
+          {event.name} · {area}
         </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight">{texts.title}</h1>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight">{title}</h1>
         <p className="text-muted-foreground mt-2 text-sm">{texts.intro}</p>
 
         <form className="mt-6 grid gap-5" onSubmit={submit} aria-describedby={errorId}>

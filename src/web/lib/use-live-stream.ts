@@ -1,0 +1,113 @@
+// One live stream (Server-Sent Events) kept open: the admin's list of registrations and the
+// door's list of attendees both follow one. Every message carries the change's sequence number,
+// so a stream that comes back (the browser's Last-Event-ID, or ?lastEventId= on a new
+// EventSource) gets what it missed; only a `reset` (the gap is too old) or a fresh start asks the
+// caller to load its list again (docs/decisions/0022).
+import { useEffect, useRef, useState } from 'react';
+
+/** 'reconnecting' only after the stream had been open: the first connection is 'connecting'. */
+export type Connection = 'connecting' | 'live' | 'reconnecting';
+
+/** Backoff before re-creating a stream that ended CLOSED: 1 s, 2 s, 4 s, then 5 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 5000);
+}
+
+export interface LiveStreamHandlers {
+  /** The list is not known to match the stream (a fresh stream, or a `reset`): load it again. */
+  onResync(): void;
+  /** A `change` message's data. */
+  onChange(data: string): void;
+  /** The stream was refused and the session is gone. */
+  onUnauthorized(): void;
+  /** Whether the session is still valid (EventSource hides the status code); throws offline. */
+  sessionAlive(): Promise<boolean>;
+}
+
+/** Keeps a stream on `url` open while `enabled`; `stop()` closes it for good (logout, expiry). */
+export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled = true) {
+  const [connection, setConnection] = useState<Connection>('connecting');
+  const handlersRef = useRef(handlers);
+  const stopRef = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    handlersRef.current = handlers;
+  }, [handlers]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let disposed = false;
+    let source: EventSource | null = null;
+    let attempt = 0;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    /** The last sequence number seen: where a new stream resumes. */
+    let lastSeq: string | undefined;
+
+    function connect() {
+      if (disposed) return;
+      const resuming = lastSeq !== undefined;
+      const stream = new EventSource(
+        resuming ? `${url}?lastEventId=${encodeURIComponent(lastSeq!)}` : url,
+      );
+      source = stream;
+      // Until its first `ready`, a stream opened without a sequence has nothing to continue.
+      let continuing = resuming;
+      stream.addEventListener('ready', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
+        attempt = 0;
+        setConnection('live');
+        if (!continuing) handlersRef.current.onResync();
+        continuing = true;
+      });
+      stream.addEventListener('reset', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
+        attempt = 0;
+        continuing = true;
+        setConnection('live');
+        handlersRef.current.onResync();
+      });
+      stream.addEventListener('change', (message: MessageEvent<string>) => {
+        lastSeq = message.lastEventId;
+        handlersRef.current.onChange(message.data);
+      });
+      stream.onerror = () => {
+        setConnection((previous) => (previous === 'connecting' ? previous : 'reconnecting'));
+        // CONNECTING: the browser retries by itself (network error, server restarting), sending
+        // Last-Event-ID. CLOSED: an HTTP error (401, 503 while the server shuts down): we decide.
+        if (stream.readyState === EventSource.CLOSED) {
+          stream.close();
+          void reconnectOrGiveUp();
+        }
+      };
+    }
+
+    async function reconnectOrGiveUp() {
+      try {
+        if (!(await handlersRef.current.sessionAlive())) {
+          if (disposed) return;
+          stop();
+          handlersRef.current.onUnauthorized();
+          return;
+        }
+      } catch {
+        // Server unreachable: keep trying.
+      }
+      if (disposed) return;
+      const delay = reconnectDelay(attempt);
+      attempt += 1;
+      reconnectTimer = setTimeout(connect, delay);
+    }
+
+    function stop() {
+      disposed = true;
+      clearTimeout(reconnectTimer);
+      source?.close();
+      source = null;
+    }
+    stopRef.current = stop;
+    connect();
+    return stop;
+  }, [url, enabled]);
+
+  return { connection, stop: () => stopRef.current() };
+}
