@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // The check-in screen's service worker runs in the worker's own global scope.
+    files: ['src/web/**/*-worker.template.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,9 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { countryOptions } from './src/shared/country-options.ts';
+import { doorWorker, paths } from './src/shared/paths.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -26,11 +29,62 @@ export function countryOptionsPlugin(): Plugin {
   };
 }
 
+/**
+ * Emits the check-in screen's service worker (src/web/features/door/door-worker.template.js) with
+ * the built files the screen needs offline: the entry and what it imports, the screen's chunk
+ * and everything it loads (the QR decoder and its WebAssembly included), never another page's
+ * chunk; and a version that changes with them (docs/decisions/0052-door-offline.md).
+ */
+export function doorWorkerPlugin(): Plugin {
+  const template = new URL('./src/web/features/door/door-worker.template.js', import.meta.url);
+  const screen = /src[\\/]web[\\/]features[\\/]door[\\/]door-page\.tsx$/;
+  const otherPage = /src[\\/]web[\\/]features[\\/].*-page\.tsx$/;
+  return {
+    name: 'door-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>(['/favicon.svg']);
+      const visit = (chunk: Rollup.OutputChunk | undefined) => {
+        if (!chunk || files.has(`/${chunk.fileName}`)) return;
+        const page = chunk.facadeModuleId ?? '';
+        if (otherPage.test(page) && !screen.test(page)) return;
+        files.add(`/${chunk.fileName}`);
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(`/${css}`));
+        chunk.viteMetadata?.importedAssets.forEach((asset) => files.add(`/${asset}`));
+        [...chunk.imports, ...chunk.dynamicImports].forEach((name) => visit(byName.get(name)));
+      };
+      chunks.filter((chunk) => chunk.isEntry).forEach(visit);
+      // The decoder's WebAssembly is imported as a URL: an asset of its own.
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.wasm'))
+          files.add(`/${file.fileName}`);
+      }
+      if (
+        ![...files].some((file) => screen.test(byName.get(file.slice(1))?.facadeModuleId ?? ''))
+      ) {
+        this.error('door-worker: the check-in screen chunk is missing from the build');
+      }
+      const list = [...files].sort();
+      const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 16);
+      const source = readFileSync(template, 'utf8')
+        .replace("'__VERSION__'", JSON.stringify(version))
+        .replace("'__PAGE__'", JSON.stringify(paths.door))
+        .replace("['__FILES__']", JSON.stringify(list));
+      this.emitFile({ type: 'asset', fileName: doorWorker.slice(1), source });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     countryOptionsPlugin(),
+    ...(isSsrBuild ? [] : [doorWorkerPlugin()]),
     // Every text asset also as .br and .gz, once, here: the server sends the one the browser
     // takes (docs/decisions/0015-compression-once-at-build-and-start.md).
     ...(isSsrBuild

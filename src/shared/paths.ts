@@ -5,7 +5,12 @@ export const paths = {
   thanks: '/obrigado',
   admin: '/admin',
   privacy: '/privacidade',
+  /** The check-in screen for door staff (and admins). */
+  door: '/portaria',
 } as const;
+
+/** The check-in screen's service worker (built by vite.config.ts; its scope is `paths.door`). */
+export const doorWorker = '/portaria-sw.js';
 
 /** The public ticket page of one registration: `withCode(ticketPage, code)`. */
 export const ticketPage = '/ingresso/:code';

@@ -17,26 +17,40 @@ function isApi(request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * The page policy. `compilesWasm`: the check-in screen compiles the self-hosted QR decoder
+ * (WebAssembly), which needs 'wasm-unsafe-eval' and nothing else; no other page gets it
+ * (docs/decisions/0051-qr-scanning-native-or-self-hosted-wasm.md).
+ */
+function contentSecurityPolicy(secure: boolean, { compilesWasm = false } = {}) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: [self],
+      scriptSrc: compilesWasm ? [self, "'wasm-unsafe-eval'"] : [self],
+      // sonner injects its stylesheet at run time; React sets style attributes.
+      styleSrc: [self, "'unsafe-inline'"],
+      imgSrc: [self, 'data:'],
+      connectSrc: [self],
+      objectSrc: [none],
+      baseUri: [none],
+      frameAncestors: [none],
+      formAction: [self],
+      // On plain http (local use) upgrading would break every asset.
+      ...(secure ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** The `helmet` route option (@fastify/helmet) of a page that runs the QR decoder. */
+export function wasmPageHelmet(secure: boolean) {
+  return { contentSecurityPolicy: contentSecurityPolicy(secure, { compilesWasm: true }) };
+}
+
 async function securityHeaders(app: FastifyInstance) {
   const { secure } = app.config;
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: [self],
-        scriptSrc: [self],
-        // sonner injects its stylesheet at run time; React sets style attributes.
-        styleSrc: [self, "'unsafe-inline'"],
-        imgSrc: [self, 'data:'],
-        connectSrc: [self],
-        objectSrc: [none],
-        baseUri: [none],
-        frameAncestors: [none],
-        formAction: [self],
-        // On plain http (local use) upgrading would break every asset.
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy(secure),
     strictTransportSecurity: secure
       ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true }
       : false,

@@ -7,9 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
-import { pagePaths } from '../../shared/paths.ts';
+import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
-import { assetHeaders } from './security-headers.ts';
+import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { renderPages, type RenderedPages } from '../web/rendered-pages.ts';
@@ -78,8 +78,12 @@ async function webApp(app: FastifyInstance) {
 
   if (pages) {
     await app.register(staticAssets);
+    // The check-in screen decodes QR codes with WebAssembly where the phone has no native
+    // decoder: its page alone may compile it.
+    const doorPage = { helmet: wasmPageHelmet(app.config.secure) };
     for (const [path, page] of pages.byPath) {
-      app.get(path, (request, reply) => sendPage(request, reply, page, 200));
+      const options = path === paths.door ? doorPage : {};
+      app.get(path, options, (request, reply) => sendPage(request, reply, page, 200));
     }
   }
 

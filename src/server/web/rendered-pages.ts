@@ -18,13 +18,14 @@ import {
 import { precompress, type Precompressed } from './precompressed.ts';
 
 /** Pages the browser renders itself: nothing to show before its script knows who is there. */
-const browserRendered = new Set<string>([paths.admin]);
+const browserRendered = new Set<string>([paths.admin, paths.door]);
 
 /** The lazy chunk of each page (src/web/app/pages.ts), by source module. */
 const lazyModules: Record<string, string> = {
   [paths.register]: 'src/web/features/registration/registration-page.tsx',
   [paths.privacy]: 'src/web/features/privacy/privacy-page.tsx',
   [paths.admin]: 'src/web/features/admin/admin-page.tsx',
+  [paths.door]: 'src/web/features/door/door-page.tsx',
 };
 
 /** Any path the app has no route for renders the not-found page. */

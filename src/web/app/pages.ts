@@ -18,4 +18,8 @@ export const lazyPages: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/admin/admin-page.tsx'),
     (module) => module.AdminPage,
   ),
+  [paths.door]: lazyPage(
+    () => import('@/features/door/door-page.tsx'),
+    (module) => module.DoorPage,
+  ),
 };

@@ -23,6 +23,7 @@ export const routes: readonly PageRoute[] = [
   eager(paths.thanks, ThanksPage),
   lazy(paths.privacy),
   lazy(paths.admin),
+  lazy(paths.door),
 ];
 
 export const notFoundRoute: PageRoute = { path: '*', Page: NotFoundPage };

@@ -5,6 +5,7 @@ import { buildCsv, csvFileName } from '@shared/csv.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -16,7 +17,6 @@ import { adminTexts } from './admin-texts.ts';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { RegistrationCard } from './registration-card.tsx';
-import { RegistrationSearchField } from './registration-search-field.tsx';
 import { filterRegistrations } from './registration-search.ts';
 import { countRegistrations } from './registrations-list.ts';
 import { useCardGrid } from './use-card-grid.ts';
@@ -193,7 +193,9 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
         </div>
         {listState === 'ready' && (
           <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
-            <RegistrationSearchField
+            <SearchField
+              id="busca"
+              texts={adminTexts.search}
               value={searchTerm}
               onChange={setSearchTerm}
               result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}

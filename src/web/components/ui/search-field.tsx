@@ -1,22 +1,21 @@
-// The panel's search box. The list renders only the cards near the screen, so the browser's own
-// find-in-page cannot see the others: this is how the organizer finds a person at the door.
+// A search box that filters as one types: the panel's list and the door's. The lists render only
+// part of what they hold, so the browser's own find-in-page cannot see the rest.
 import { Search, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Input } from '@/components/ui/input.tsx';
-import { adminTexts } from './admin-texts.ts';
 
-const texts = adminTexts.search;
-const inputId = 'busca';
-const resultId = 'busca-resultado';
-
-export interface RegistrationSearchFieldProps {
+export interface SearchFieldProps {
+  /** The input's id; the result line's is derived from it. */
+  id: string;
+  texts: { label: string; placeholder: string; clear: string };
   value: string;
   onChange(value: string): void;
   /** What the search found, for the line under the box (and screen readers); '' for nothing. */
   result: string;
 }
 
-export function RegistrationSearchField({ value, onChange, result }: RegistrationSearchFieldProps) {
+export function SearchField({ id: inputId, texts, value, onChange, result }: SearchFieldProps) {
+  const resultId = `${inputId}-resultado`;
   const input = useRef<HTMLInputElement>(null);
 
   function clear() {

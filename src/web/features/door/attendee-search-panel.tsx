@@ -1,0 +1,89 @@
+// Someone without their phone: found by name or company, let in with one tap.
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { formatTime } from '@shared/labels.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { useEvent } from '@/lib/event-config.ts';
+import type { Attendee } from './attendees.ts';
+import { searchAttendees } from './attendee-search.ts';
+import { doorTexts } from './door-texts.ts';
+
+const texts = doorTexts.search;
+
+export interface AttendeeSearchPanelProps {
+  attendees: readonly Attendee[];
+  onCheckIn(attendee: Attendee): void;
+}
+
+export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPanelProps) {
+  const [term, setTerm] = useState('');
+  // The box follows every keystroke; the results a moment later if the phone is busy.
+  const deferredTerm = useDeferredValue(term);
+  const { shown, total } = useMemo(
+    () => searchAttendees(attendees, deferredTerm),
+    [attendees, deferredTerm],
+  );
+  const trimmed = deferredTerm.trim();
+  const result = !trimmed
+    ? ''
+    : total === 0
+      ? texts.none(trimmed)
+      : texts.found(total, shown.length);
+
+  return (
+    <section aria-label={texts.label} className="grid gap-2">
+      <SearchField
+        id="busca-portaria"
+        texts={texts}
+        value={term}
+        onChange={setTerm}
+        result={result}
+      />
+      {shown.length > 0 && (
+        <ul role="list" className="grid gap-2">
+          {shown.map((attendee) => (
+            <SearchResult key={attendee.id} attendee={attendee} onCheckIn={onCheckIn} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SearchResult({
+  attendee,
+  onCheckIn,
+}: {
+  attendee: Attendee;
+  onCheckIn(a: Attendee): void;
+}) {
+  const { timeZone } = useEvent();
+  const nameId = useId();
+  const stateId = useId();
+  return (
+    <li className="bg-card flex items-center justify-between gap-3 rounded-lg border p-3">
+      <div className="min-w-0">
+        <p id={nameId} className="font-semibold [overflow-wrap:anywhere]">
+          {attendee.nome_completo}
+        </p>
+        <p className="text-muted-foreground text-sm [overflow-wrap:anywhere]">
+          {attendee.nome_compania}
+        </p>
+        <p id={stateId} className="text-sm font-medium">
+          {attendee.checked_in_at
+            ? texts.checkedInAt(formatTime(attendee.checked_in_at, timeZone))
+            : texts.notYet}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant={attendee.checked_in_at ? 'outline' : 'success'}
+        className="shrink-0"
+        aria-describedby={`${nameId} ${stateId}`}
+        onClick={() => onCheckIn(attendee)}
+      >
+        {texts.checkIn}
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+// Deciding at the door, as pure functions: the verdict from the server's answer, or from the list
+// this phone holds when the server cannot be reached; what is queued meanwhile, and how the queue
+// shows in the list until it is sent (docs/decisions/0052-door-offline.md).
+import type { Attendee, CheckInRequest, CheckInResult } from '@shared/door.schema.ts';
+
+/** A check-in decided on this phone without the server, waiting to be sent. */
+export interface QueuedCheckIn {
+  kind: 'check-in';
+  /** Its Idempotency-Key, the same on every attempt: a retry after a lost answer is no second entry. */
+  key: string;
+  /** By the QR's code or by the id (found by name), with the time of the scan. */
+  request: CheckInRequest & { scanned_at: string };
+  attendeeId: string;
+  name: string;
+  /** The account that let the person in. */
+  by: string;
+  /** Its place in the queue (IndexedDB's key), once stored. */
+  order?: number;
+}
+
+/** 'Desfazer' on a check-in the server already has, pressed without the server. */
+export interface QueuedUndo {
+  kind: 'undo';
+  key: string;
+  attendeeId: string;
+  name: string;
+  at: string;
+  by: string;
+  order?: number;
+}
+
+export type QueuedAction = QueuedCheckIn | QueuedUndo;
+
+export type Verdict =
+  | { kind: 'admitted'; attendee: Attendee; offline: boolean }
+  | { kind: 'already'; attendee: Attendee; at: string; by: string | null; offline: boolean }
+  | { kind: 'invalid' }
+  | { kind: 'not_confirmed'; attendee?: Attendee }
+  | { kind: 'undone'; attendee: Attendee };
+
+/** The verdict from the list this phone holds (queued check-ins included). */
+export function decideLocally(attendee: Attendee | undefined): Verdict {
+  if (!attendee) return { kind: 'invalid' };
+  if (attendee.status !== 'confirmed') return { kind: 'not_confirmed', attendee };
+  if (attendee.checked_in_at) {
+    return {
+      kind: 'already',
+      attendee,
+      at: attendee.checked_in_at,
+      by: attendee.checked_in_by,
+      offline: true,
+    };
+  }
+  return { kind: 'admitted', attendee, offline: true };
+}
+
+/** The verdict from the server's 200 answer. */
+export function verdictFromResult(result: CheckInResult): Verdict {
+  if (result.result === 'checked_in') {
+    return { kind: 'admitted', attendee: result.registration, offline: false };
+  }
+  return {
+    kind: 'already',
+    attendee: result.registration,
+    at: result.checked_in_at,
+    by: result.checked_in_by,
+    offline: false,
+  };
+}
+
+/** The list as the door sees it: the server's, with what is still queued on this phone applied. */
+export function withQueued(list: readonly Attendee[], queue: readonly QueuedAction[]): Attendee[] {
+  if (queue.length === 0) return list as Attendee[];
+  const byId = new Map<string, QueuedAction[]>();
+  for (const action of queue) {
+    byId.set(action.attendeeId, [...(byId.get(action.attendeeId) ?? []), action]);
+  }
+  return list.map((attendee) => {
+    const actions = byId.get(attendee.id);
+    if (!actions) return attendee;
+    return actions.reduce<Attendee>((current, action) => {
+      if (action.kind === 'undo') return { ...current, checked_in_at: null, checked_in_by: null };
+      // Checked in elsewhere first: the server's time stands (the conflict is reported on sending).
+      if (current.checked_in_at) return current;
+      return { ...current, checked_in_at: action.request.scanned_at, checked_in_by: action.by };
+    }, attendee);
+  });
+}
+
+/** What sending one queued check-in came to. */
+export type SendOutcome =
+  | { kind: 'sent' }
+  /** The server decided otherwise: reported to the door, not hidden. */
+  | { kind: 'conflict'; reason: 'elsewhere'; at: string; by: string }
+  | { kind: 'conflict'; reason: 'invalid' | 'not_confirmed' | 'refused' }
+  /** No answer, or a passing failure: keep it and try again later. */
+  | { kind: 'retry' }
+  | { kind: 'unauthorized' };
+
+/** Classifies a queued check-in's answer: its result, or the HTTP status it failed with (0: none). */
+export function sendOutcome(answer: CheckInResult | { status: number }): SendOutcome {
+  if ('result' in answer) {
+    return answer.result === 'checked_in'
+      ? { kind: 'sent' }
+      : {
+          kind: 'conflict',
+          reason: 'elsewhere',
+          at: answer.checked_in_at,
+          by: answer.checked_in_by,
+        };
+  }
+  const { status } = answer;
+  if (status === 401) return { kind: 'unauthorized' };
+  if (status === 404) return { kind: 'conflict', reason: 'invalid' };
+  if (status === 409) return { kind: 'conflict', reason: 'not_confirmed' };
+  // Timeouts, rate limits and server errors pass; any other refusal would repeat for ever.
+  if (status === 0 || status === 408 || status === 429 || status >= 500) return { kind: 'retry' };
+  return { kind: 'conflict', reason: 'refused' };
+}

@@ -1,0 +1,37 @@
+// The door's API calls. Errors arrive as ApiRequestError (status 0: no answer).
+import type { Attendee, CheckInRequest, CheckInResult } from '@shared/door.schema.ts';
+import { api, withId } from '@shared/paths.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** Thousands of attendees on a slow connection are no stall. */
+const listTimeoutMs = 120_000;
+/**
+ * A check-in answers in milliseconds; a door in a queue cannot wait longer than this for a weak
+ * signal: past it the phone decides from its own list and sends the check-in later.
+ */
+export const checkInTimeoutMs = 2500;
+
+export function listAttendees(signal?: AbortSignal): Promise<Attendee[]> {
+  return apiRequest<Attendee[]>(api.doorAttendees, { signal, timeoutMs: listTimeoutMs });
+}
+
+/** `key`: the Idempotency-Key, the same for every attempt at one check-in. */
+export function checkIn(
+  request: CheckInRequest,
+  key: string,
+  timeoutMs = checkInTimeoutMs,
+): Promise<CheckInResult> {
+  return apiRequest<CheckInResult>(api.doorCheckIns, {
+    method: 'POST',
+    body: request,
+    headers: { 'idempotency-key': key },
+    timeoutMs,
+  });
+}
+
+export function undoCheckIn(registrationId: string): Promise<unknown> {
+  return apiRequest<unknown>(withId(api.doorCheckIn, registrationId), {
+    method: 'DELETE',
+    timeoutMs: checkInTimeoutMs,
+  });
+}

@@ -1,0 +1,95 @@
+// Every text of the check-in screen, grouped by the part of the screen that shows it.
+import { counted } from '@shared/plural.ts';
+
+const pessoas = { one: 'pessoa', other: 'pessoas' };
+
+export const doorTexts = {
+  title: 'Portaria',
+  login: { title: 'Entrar na portaria' },
+  noAccess: 'Sua conta não tem acesso à portaria.',
+  sessionExpired: 'Sua sessão expirou. Entre novamente.',
+
+  header: {
+    /** The counters' accessible sentence: '12 de 340 confirmados já entraram'. */
+    counts: (checkedIn: number, confirmed: number) =>
+      `${checkedIn.toLocaleString('pt-BR')} de ${confirmed.toLocaleString('pt-BR')} confirmados já entraram`,
+    checkedIn: 'entraram',
+    confirmed: 'confirmados',
+    live: 'Ao vivo',
+    connecting: 'Conectando...',
+    offline: 'Sem conexão',
+    logout: 'Sair',
+    logoutBlocked:
+      'Há entradas ainda não enviadas ao servidor. Conecte-se à internet antes de sair.',
+    logoutFailed: 'Não foi possível sair. Tente novamente.',
+  },
+
+  offline: {
+    banner:
+      'Sem conexão. As entradas são decididas pela lista deste aparelho e enviadas quando a internet voltar.',
+    /** '2 entradas aguardando envio' */
+    queued: (count: number) =>
+      `${counted(count, { one: 'entrada', other: 'entradas' })} aguardando envio`,
+  },
+
+  list: {
+    loading: 'Carregando a lista de participantes...',
+    loadFailed: 'Não foi possível carregar a lista de participantes.',
+    retry: 'Tentar novamente',
+  },
+
+  verdict: {
+    label: 'Resultado da leitura',
+    idle: 'Aponte a câmera para o QR code do ingresso, ou busque pelo nome.',
+    admitted: 'Entrada liberada',
+    already: (time: string) => `Já entrou às ${time}`,
+    by: (who: string) => `Registrada por ${who}`,
+    invalid: 'Ingresso inválido',
+    notConfirmed: 'Inscrição não confirmada',
+    undone: 'Entrada desfeita',
+    offline: 'Decidido sem conexão: será enviado ao servidor.',
+    undo: 'Desfazer',
+    undoFailed: 'Não foi possível desfazer a entrada. Tente novamente.',
+    checkInFailed: 'Não foi possível registrar a entrada. Tente novamente.',
+  },
+
+  camera: {
+    label: 'Câmera',
+    starting: 'Abrindo a câmera...',
+    denied:
+      'O acesso à câmera foi negado. Permita a câmera nas configurações do navegador, ou busque a pessoa pelo nome.',
+    absent: 'Nenhuma câmera encontrada neste aparelho. Busque a pessoa pelo nome.',
+    insecure: 'A câmera só funciona em endereço seguro (https). Busque a pessoa pelo nome.',
+    busy: 'A câmera está em uso por outro aplicativo. Feche-o e tente de novo, ou busque pelo nome.',
+    decoder: 'Não foi possível ler QR codes neste aparelho. Busque a pessoa pelo nome.',
+    retry: 'Tentar de novo',
+  },
+
+  search: {
+    label: 'Buscar por nome ou empresa',
+    placeholder: 'Nome ou empresa',
+    clear: 'Limpar busca',
+    /** '3 pessoas encontradas' */
+    found: (total: number, shown: number) =>
+      total > shown
+        ? `${counted(total, pessoas)} encontradas; veja as ${shown} primeiras ou digite mais.`
+        : `${counted(total, pessoas)} ${total === 1 ? 'encontrada' : 'encontradas'}`,
+    none: (term: string) => `Ninguém encontrado para "${term}".`,
+    checkIn: 'Registrar entrada',
+    checkedInAt: (time: string) => `Entrou às ${time}`,
+    notYet: 'Ainda não entrou',
+  },
+
+  conflicts: {
+    heading: 'Avisos',
+    dismiss: 'Dispensar',
+    elsewhere: (name: string, at: string, by: string, ours: string) =>
+      `${name} já tinha entrado às ${at} (registrada por ${by}); a entrada registrada aqui sem conexão, às ${ours}, não foi contada.`,
+    invalid: (name: string, ours: string) =>
+      `${name}: o ingresso foi cancelado; a entrada registrada sem conexão às ${ours} não foi aceita.`,
+    notConfirmed: (name: string, ours: string) =>
+      `${name}: a inscrição não está confirmada; a entrada registrada sem conexão às ${ours} não foi aceita.`,
+    refused: (name: string, ours: string) =>
+      `${name}: o servidor recusou a entrada registrada sem conexão às ${ours}.`,
+  },
+} as const;
