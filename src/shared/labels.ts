@@ -26,14 +26,30 @@ export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>):
   return '';
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+// One formatter per kind and zone: the list can be long.
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** '21/11/2025, 14:03' in the event's time zone (one formatter per zone: the list can be long). */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
+function formatIn(kind: 'dateTime' | 'clock', iso: string, timeZone: string): string {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
-    dateTimeFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(
+      'pt-BR',
+      kind === 'dateTime'
+        ? { dateStyle: 'short', timeStyle: 'short', timeZone }
+        : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone },
+    );
+    formats.set(key, format);
   }
   return format.format(new Date(iso));
+}
+
+/** '21/11/2025, 14:03' in the event's time zone. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatIn('dateTime', iso, timeZone);
+}
+
+/** '07:31': the hour and minute of an instant on the event's clock ('Entrada registrada às …'). */
+export function formatClockTime(iso: string, timeZone: string): string {
+  return formatIn('clock', iso, timeZone);
 }
