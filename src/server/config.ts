@@ -18,6 +18,11 @@ const eventConfigSchema = z
     date: z.iso.date(),
     time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM'),
     timeZone: z.string().refine(isTimeZone, 'unknown time zone'),
+    durationMinutes: z
+      .number()
+      .int()
+      .positive()
+      .max(7 * 24 * 60),
     venue: z.string().min(1),
     city: z.string().min(1),
     csvPrefix: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Registration } from '../shared/registration.schema.ts';
+import { newRegistrationState, type Registration } from '../shared/registration.schema.ts';
 import { levarAlguemOptions, confirmacaoOptions } from '../shared/registration.fields.ts';
 import { validRegistration } from '../shared/test-support/registrations.ts';
 import { runPool, startChildServer, type ChildServer } from './test-support/child-server.ts';
@@ -59,8 +59,7 @@ function people(run: string, count: number): Sent[] {
         nome_compania: body.nome_compania,
         levar_alguem: levar,
         confirmacao,
-        status: 'pending',
-        ticket_sent_at: null,
+        ...newRegistrationState,
       },
     };
   });

@@ -36,7 +36,32 @@ export const accessErrors = {
   loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
 } as const;
 
-export const apiErrors = { ...requestErrors, ...registrationErrors, ...accessErrors } as const;
+/** The door: tickets and check-ins (the verdicts' own words where there is one). */
+export const doorErrors = {
+  ticketNotFound: 'Ingresso inválido.',
+  attendeeNotConfirmed: 'Inscrição não confirmada.',
+  badCheckIn: 'Envie o código do ingresso (code) ou o id da inscrição (registration_id).',
+  idempotencyKeyMissing:
+    'Envie o cabeçalho Idempotency-Key com uma chave única para esta entrada (até 200 caracteres).',
+  idempotencyKeyReused: 'Esta chave Idempotency-Key já foi usada para outra entrada.',
+  scannedAtInvalid: 'Envie a hora da leitura em ISO 8601, como 2025-12-06T07:31:00-05:00.',
+  scannedAtFuture: 'A hora da leitura está no futuro: confira o relógio do celular.',
+  scannedAtTooOld: 'A leitura é antiga demais para ser registrada.',
+} as const;
+
+/** Accounts that admins manage from the panel (door staff). */
+export const accountErrors = {
+  accountExists: 'Já existe uma conta com este e-mail.',
+  notDoorAccount: 'Só contas da portaria podem ser removidas aqui.',
+} as const;
+
+export const apiErrors = {
+  ...requestErrors,
+  ...registrationErrors,
+  ...accessErrors,
+  ...doorErrors,
+  ...accountErrors,
+} as const;
 
 export function isApiError(value: unknown): value is ApiError {
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsv, csvCell, csvFileName, csvHeader } from './csv.ts';
-import type { Registration } from './registration.schema.ts';
+import { newRegistrationState, type Registration } from './registration.schema.ts';
 
 const timeZone = 'America/New_York';
 
@@ -13,9 +13,9 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     nome_compania: 'Construtora Horizonte',
     levar_alguem: 'sim',
     confirmacao: 'agenda',
+    ...newRegistrationState,
     status: 'confirmed',
     created_at: '2025-11-21T19:03:00.000Z',
-    ticket_sent_at: null,
     ...overrides,
   };
 }

@@ -9,6 +9,8 @@ export interface EventConfig {
   /** Start time, `HH:MM` (24 h), in the event's time zone. */
   time: string;
   timeZone: string;
+  /** How long it lasts, for calendars ('Adicionar à agenda'). */
+  durationMinutes: number;
   venue: string;
   city: string;
   /** CSV export file names start with this. */
@@ -27,6 +29,7 @@ export const defaultEvent: EventConfig = {
   date: '2025-12-06',
   time: '07:30',
   timeZone: 'America/New_York',
+  durationMinutes: 240,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
   csvPrefix: 'inscricoes_build_safe_',

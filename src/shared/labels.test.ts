@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bringsSomeone, formatDateTime, formatTime } from './labels.ts';
+import { bringsSomeone, formatClockTime, formatDateTime } from './labels.ts';
 
 describe('formatDateTime', () => {
   it('is the pt-BR short date and time in the event time zone', () => {
@@ -12,10 +12,12 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('formatTime', () => {
-  it('is the hour and minute in the event time zone, whatever the date', () => {
-    expect(formatTime('2025-12-06T12:30:00.000Z', 'America/New_York')).toBe('07:30');
-    expect(formatTime('2025-12-06T12:30:00.000Z', 'America/Sao_Paulo')).toBe('09:30');
+describe('formatClockTime', () => {
+  it('is the hour and minute on the event clock, 24 h, two digits each', () => {
+    expect(formatClockTime('2025-12-06T12:31:00.000Z', 'America/New_York')).toBe('07:31');
+    expect(formatClockTime('2025-12-06T23:05:59.000Z', 'America/Sao_Paulo')).toBe('20:05');
+    expect(formatClockTime('2025-12-07T04:00:00.000Z', 'America/New_York')).toBe('23:00');
+    expect(formatClockTime('2025-12-07T05:00:00.000Z', 'America/New_York')).toBe('00:00');
   });
 });
 

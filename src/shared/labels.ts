@@ -26,18 +26,19 @@ export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>):
   return '';
 }
 
+// One formatter per kind and zone: the list can be long.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per zone and style: the list can be long. */
-function formatIn(iso: string, timeZone: string, withDate: boolean): string {
-  const key = `${timeZone} ${withDate}`;
+function formatIn(kind: 'dateTime' | 'clock', iso: string, timeZone: string): string {
+  const key = `${kind} ${timeZone}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('pt-BR', {
-      ...(withDate ? { dateStyle: 'short' } : {}),
-      timeStyle: 'short',
-      timeZone,
-    });
+    format = new Intl.DateTimeFormat(
+      'pt-BR',
+      kind === 'dateTime'
+        ? { dateStyle: 'short', timeStyle: 'short', timeZone }
+        : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone },
+    );
     formats.set(key, format);
   }
   return format.format(new Date(iso));
@@ -45,10 +46,10 @@ function formatIn(iso: string, timeZone: string, withDate: boolean): string {
 
 /** '21/11/2025, 14:03' in the event's time zone. */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return formatIn(iso, timeZone, true);
+  return formatIn('dateTime', iso, timeZone);
 }
 
-/** '14:03' in the event's time zone: at the door, the day is the event's. */
-export function formatTime(iso: string, timeZone: string): string {
-  return formatIn(iso, timeZone, false);
+/** '07:31': the hour and minute of an instant on the event's clock ('Entrada registrada às …'). */
+export function formatClockTime(iso: string, timeZone: string): string {
+  return formatIn('clock', iso, timeZone);
 }

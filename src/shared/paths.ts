@@ -54,3 +54,11 @@ export function withId(pattern: string, id: string): string {
 export function withCode(pattern: string, code: string): string {
   return pattern.replace(':code', encodeURIComponent(code));
 }
+
+/**
+ * The ticket page's absolute address on the site's public address (PUBLIC_URL): what its QR code
+ * and the WhatsApp message carry.
+ */
+export function ticketPageUrl(publicUrl: string, code: string): string {
+  return publicUrl.replace(/\/+$/, '') + withCode(ticketPage, code);
+}

@@ -100,9 +100,24 @@ export const registrationSchema = z.object({
   created_at: z.string(),
   /** When the organizer last sent the WhatsApp ticket (ISO 8601 UTC); null: never. */
   ticket_sent_at: z.string().nullable(),
+  /** The ticket's code (its page: /ingresso/<code>), given on confirmation; null while pending. */
+  ticket_code: z.string().nullable(),
+  /** When the person came in (ISO 8601 UTC); null: not yet. */
+  checked_in_at: z.string().nullable(),
+  /** Who let them in: the account's e-mail; null while not checked in. */
+  checked_in_by: z.string().nullable(),
 });
 
 export type Registration = z.output<typeof registrationSchema>;
+
+/** What the server sets on every new registration, besides its id and time. */
+export const newRegistrationState = {
+  status: 'pending',
+  ticket_sent_at: null,
+  ticket_code: null,
+  checked_in_at: null,
+  checked_in_by: null,
+} as const satisfies Partial<Registration>;
 
 /** zod issues as `{ field: message }`, the first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

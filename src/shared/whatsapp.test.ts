@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEvent } from './event.ts';
+import { ticketPageUrl } from './paths.ts';
 import { ticketMessage, whatsappLink } from './whatsapp.ts';
 
 function decodedText(link: string): string {
@@ -26,6 +27,33 @@ describe('ticketMessage', () => {
     );
     expect(message).toContain('Obra Segura');
     expect(message).toContain('14 de março de 2026');
+  });
+});
+
+describe('ticketMessage with the ticket link', () => {
+  // A code as the server makes them: 22 base64url characters, '-' and '_' included.
+  const url = ticketPageUrl('https://inscricoes.exemplo.com.br/', 'Ab-_0123456789xyzXYZ_-');
+
+  it('puts the ticket page link on a line of its own, after the spec’s content', () => {
+    const message = ticketMessage({ nome_completo: 'Ana Souza' }, defaultEvent, url);
+    expect(url).toBe('https://inscricoes.exemplo.com.br/ingresso/Ab-_0123456789xyzXYZ_-');
+    const lines = message.split('\n');
+    expect(lines).toContain(url);
+    expect(lines.indexOf(url)).toBeGreaterThan(
+      lines.indexOf('📍 Salão de eventos, Foxboro, Massachusetts'),
+    );
+    expect(lines.at(-1)).toBe('Nos vemos lá!');
+    // The spec's message is all still there, in order.
+    expect(message.replace(/\n🎟️[^\n]*\n[^\n]*\n/, '')).toBe(
+      ticketMessage({ nome_completo: 'Ana Souza' }, defaultEvent),
+    );
+  });
+
+  it('round-trips the link through the wa.me text, whole', () => {
+    const message = ticketMessage({ nome_completo: 'João & Cia ?text=x' }, defaultEvent, url);
+    const text = decodedText(whatsappLink('+5511912345678', message));
+    expect(text).toBe(message);
+    expect(text.split('\n')).toContain(url);
   });
 });
 

@@ -2,9 +2,14 @@
 import { formatEventDate, formatEventTime, type EventConfig } from './event.ts';
 import type { Registration } from './registration.schema.ts';
 
+/**
+ * The spec's message; with the ticket page's address (`ticketPageUrl`), that link on a line of its
+ * own, so WhatsApp shows it as a link. The panel passes it whenever the ticket has a code.
+ */
 export function ticketMessage(
   registration: Pick<Registration, 'nome_completo'>,
   event: EventConfig,
+  ticketUrl?: string,
 ): string {
   return [
     `Olá, ${registration.nome_completo}! 🎉`,
@@ -14,6 +19,7 @@ export function ticketMessage(
     `📅 ${formatEventDate(event)}, às ${formatEventTime(event)}`,
     `📍 ${event.venue}, ${event.city}`,
     '',
+    ...(ticketUrl ? ['🎟️ Seu ingresso, com o QR code para a entrada:', ticketUrl, ''] : []),
     'Nos vemos lá!',
   ].join('\n');
 }

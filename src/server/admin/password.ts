@@ -2,9 +2,9 @@
 // Stored as a PHC-style string: $scrypt$ln=17,r=8,p=1$<salt>$<key> (base64url, no padding).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import pLimit from 'p-limit';
+import { passwordLimits } from '../../shared/account.ts';
 
-export const minPasswordLength = 12;
-export const maxPasswordLength = 1024;
+export const { min: minPasswordLength, max: maxPasswordLength } = passwordLimits;
 
 const log2N = 17;
 const blockSize = 8;

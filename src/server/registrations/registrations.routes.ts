@@ -7,6 +7,7 @@ import {
   fieldErrors,
   honeypotField,
   newRegistrationSchema,
+  newRegistrationState,
   registrationSchema,
 } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
@@ -49,10 +50,9 @@ export async function registrationsRoutes(app: FastifyInstance) {
         // A bot filled the invisible field: answer like a success, store and announce nothing.
         const decoy = registrationSchema.parse({
           ...input,
+          ...newRegistrationState,
           id: randomUUID(),
-          status: 'pending',
           created_at: new Date().toISOString(),
-          ticket_sent_at: null,
         });
         return reply.code(201).send(decoy);
       }

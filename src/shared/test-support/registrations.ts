@@ -2,6 +2,7 @@
 // the registration the API serves for it (parsed by the real schemas, so never out of step).
 import {
   newRegistrationSchema,
+  newRegistrationState,
   registrationSchema,
   type NewRegistrationInput,
   type Registration,
@@ -35,10 +36,9 @@ export function servedRegistration(
   const { website: _honeypot, ...fields } = newRegistrationSchema.parse(body);
   return registrationSchema.parse({
     ...fields,
+    ...newRegistrationState,
     id: globalThis.crypto.randomUUID(),
-    status: 'pending',
     created_at: new Date().toISOString(),
-    ticket_sent_at: null,
     ...served,
   });
 }

@@ -21,7 +21,7 @@ type Gate =
  * carries its own security policy and its offline worker; docs/decisions/0050).
  */
 function isDoorOnly(session: Session): boolean {
-  return session.role !== 'admin';
+  return session.role === 'door';
 }
 
 /**

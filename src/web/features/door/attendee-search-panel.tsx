@@ -1,6 +1,6 @@
 // Someone without their phone: found by name or company, let in with one tap.
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { formatTime } from '@shared/labels.ts';
+import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SearchField } from '@/components/ui/search-field.tsx';
 import { useEvent } from '@/lib/event-config.ts';
@@ -71,7 +71,7 @@ function SearchResult({
         </p>
         <p id={stateId} className="text-sm font-medium">
           {attendee.checked_in_at
-            ? texts.checkedInAt(formatTime(attendee.checked_in_at, timeZone))
+            ? texts.checkedInAt(formatClockTime(attendee.checked_in_at, timeZone))
             : texts.notYet}
         </p>
       </div>

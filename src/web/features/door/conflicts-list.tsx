@@ -1,7 +1,7 @@
 // Check-ins decided without the server that the server decided otherwise (let in elsewhere first,
 // a ticket cancelled meanwhile): told to the door, kept until dismissed.
 import { TriangleAlert } from 'lucide-react';
-import { formatTime } from '@shared/labels.ts';
+import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { doorTexts } from './door-texts.ts';
@@ -10,10 +10,10 @@ import type { Conflict } from './use-door.ts';
 const texts = doorTexts.conflicts;
 
 export function conflictText({ action, outcome }: Conflict, timeZone: string): string {
-  const ours = formatTime(action.request.scanned_at, timeZone);
+  const ours = formatClockTime(action.request.scanned_at, timeZone);
   switch (outcome.reason) {
     case 'elsewhere':
-      return texts.elsewhere(action.name, formatTime(outcome.at, timeZone), outcome.by, ours);
+      return texts.elsewhere(action.name, formatClockTime(outcome.at, timeZone), outcome.by, ours);
     case 'invalid':
       return texts.invalid(action.name, ours);
     case 'not_confirmed':

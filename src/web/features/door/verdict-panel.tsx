@@ -2,7 +2,7 @@
 // each verdict replaces the live region's content, so a screen reader announces it at once.
 import { CircleCheck, CircleX, Clock, ScanLine, Undo2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { formatTime } from '@shared/labels.ts';
+import { formatClockTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import type { ShownVerdict } from './use-door.ts';
 import { doorTexts } from './door-texts.ts';
@@ -67,7 +67,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
         content = (
           <>
             <Title icon={<Clock aria-hidden="true" className="size-8 shrink-0" />}>
-              {texts.already(formatTime(verdict.at, timeZone))}
+              {texts.already(formatClockTime(verdict.at, timeZone))}
             </Title>
             {who}
             {verdict.by && <p className="door-verdict-detail">{texts.by(verdict.by)}</p>}

@@ -1,0 +1,23 @@
+// Who did what to a registration (GET /api/admin/registrations/:id/audit), oldest first. A
+// deletion leaves one entry with ids only: the person's other entries go with them.
+import { z } from 'zod';
+
+export const auditActions = [
+  'confirmed',
+  'ticket_sent',
+  'checked_in',
+  'check_in_undone',
+  'deleted',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  registration_id: z.string(),
+  action: z.enum(auditActions),
+  /** The account's e-mail; null when no account did it (a job of the server's own). */
+  actor: z.string().nullable(),
+  /** ISO 8601 UTC: when it happened (for a check-in made offline, when the ticket was scanned). */
+  at: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
