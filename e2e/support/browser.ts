@@ -28,14 +28,34 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(
-  options: { viewport?: { width: number; height: number }; reducedMotion?: boolean } = {},
-): Promise<TestBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  reducedMotion?: boolean;
+  /**
+   * A fake camera showing this video (an absolute path to a .y4m or .mjpeg file; one per launch,
+   * looping), with the camera permission granted.
+   */
+  camera?: string;
+  /** A profile folder to reuse (a relaunch keeps cookies, IndexedDB, the service worker). */
+  userDataDir?: string;
+  /** Start without network. */
+  offline?: boolean;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: chromiumArgs,
+    args: options.camera
+      ? [
+          ...chromiumArgs,
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${options.camera}`,
+        ]
+      : chromiumArgs,
+    ...(options.camera ? { permissions: ['camera'] } : {}),
+    offline: options.offline ?? false,
     viewport: options.viewport ?? { width: 390, height: 844 },
     locale: 'pt-BR',
     timezoneId: 'America/New_York',
@@ -58,7 +78,7 @@ export async function launchBrowser(
     },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

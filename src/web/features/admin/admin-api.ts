@@ -1,4 +1,6 @@
 // The admin API calls the panel makes. Errors arrive as ApiRequestError with the server's text.
+import type { AuditEntry } from '@shared/audit.schema.ts';
+import type { DoorAccount, NewDoorAccount } from '@shared/door-account.schema.ts';
 import { api, withId } from '@shared/paths.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -21,4 +23,21 @@ export function markTicketSent(id: string): Promise<Registration> {
 
 export function deleteRegistration(id: string): Promise<void> {
   return apiRequest<void>(withId(api.adminRegistration, id), { method: 'DELETE' });
+}
+
+/** Who did what to one registration, oldest first. */
+export function listAudit(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
+  return apiRequest<AuditEntry[]>(withId(api.adminAudit, id), { signal });
+}
+
+export function listDoorAccounts(signal?: AbortSignal): Promise<DoorAccount[]> {
+  return apiRequest<DoorAccount[]>(api.adminAccounts, { signal });
+}
+
+export function createDoorAccount(account: NewDoorAccount): Promise<DoorAccount> {
+  return apiRequest<DoorAccount>(api.adminAccounts, { method: 'POST', body: account });
+}
+
+export function removeDoorAccount(id: string): Promise<void> {
+  return apiRequest<void>(withId(api.adminAccount, id), { method: 'DELETE' });
 }

@@ -1,7 +1,8 @@
 // The organizer's panel: the live list of registrations and what can be done with each.
-import { Download, LogOut } from 'lucide-react';
+import { Download, DoorOpen, LogOut } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
+import { ticketPageUrl } from '@shared/paths.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { logOut, type Session } from '@/features/session/session-api.ts';
 import { confirmRegistration, deleteRegistration, markTicketSent } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
+import { DoorAccounts } from './door-accounts.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { RegistrationCard } from './registration-card.tsx';
 import { filterRegistrations } from './registration-search.ts';
@@ -46,6 +48,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   const [deleting, setDeleting] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const [searchTerm, setSearchTerm] = useState('');
+  const [accountsShown, setAccountsShown] = useState(false);
   // Typing stays fluid with 10,000 rows: the list follows the box a moment later.
   const deferredTerm = useDeferredValue(searchTerm);
   const shownTerm = deferredTerm.trim();
@@ -82,7 +85,14 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   const sendTicket = useCallback(
     async (registration: Registration) => {
       // Opened within the click itself: after an await, popup blockers would stop the tab.
-      const link = whatsappLink(registration.whatsapp, ticketMessage(registration, event));
+      // The ticket page on the address the panel is open at: the site's public address.
+      const ticketUrl = registration.ticket_code
+        ? ticketPageUrl(location.origin, registration.ticket_code)
+        : undefined;
+      const link = whatsappLink(
+        registration.whatsapp,
+        ticketMessage(registration, event, ticketUrl),
+      );
       window.open(link, '_blank', 'noopener,noreferrer');
       toast.success(adminTexts.actions.ticketSent, {
         description: adminTexts.actions.ticketSentDescription(registration.nome_completo),
@@ -181,6 +191,16 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
             </div>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
+            <Button
+              variant="outline"
+              size="toolbar"
+              aria-expanded={accountsShown}
+              aria-controls={accountsShown ? 'contas-portaria' : undefined}
+              onClick={() => setAccountsShown((shown) => !shown)}
+            >
+              <DoorOpen aria-hidden="true" className="size-4 shrink-0" />
+              {adminTexts.doorAccounts.open}
+            </Button>
             <Button variant="outline" onClick={exportCsv} size="toolbar">
               <Download aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.exportCsv}
@@ -205,6 +225,11 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       </header>
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {accountsShown && (
+          <div className="max-w-xl pb-6">
+            <DoorAccounts id="contas-portaria" onSessionExpired={expired} />
+          </div>
+        )}
         {listState === 'loading' && (
           <p role="status" className="text-muted-foreground py-12 text-center">
             {adminTexts.list.loading}

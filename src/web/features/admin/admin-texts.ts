@@ -48,6 +48,10 @@ export const adminTexts = {
     sendTicket: 'Enviar Ingresso',
     delete: 'Excluir',
     ticketSentAt: (dateTime: string) => `Ingresso enviado em ${dateTime}`,
+    checkIn: 'Entrada',
+    notCheckedIn: 'Ainda não entrou',
+    checkedInAt: (dateTime: string, by: string | null) =>
+      by ? `Entrou em ${dateTime} (${by})` : `Entrou em ${dateTime}`,
   },
 
   /** What each action on a card says when it is done, or fails. */
@@ -87,6 +91,46 @@ export const adminTexts = {
     found: (count: number) =>
       `${counted(count, inscricoes)} ${plural(count, { one: 'encontrada', other: 'encontradas' })}`,
     noMatch: (term: string) => `Nenhuma inscrição encontrada para "${term}".`,
+  },
+
+  /** Who did what to a registration, on its card. */
+  audit: {
+    show: 'Histórico',
+    hide: 'Ocultar histórico',
+    loading: 'Carregando histórico...',
+    failed: 'Não foi possível carregar o histórico.',
+    empty: 'Nada registrado ainda.',
+    system: 'sistema',
+    actions: {
+      confirmed: 'confirmou a inscrição',
+      ticket_sent: 'enviou o ingresso',
+      checked_in: 'registrou a entrada',
+      check_in_undone: 'desfez a entrada',
+      deleted: 'excluiu a inscrição',
+    },
+  },
+
+  /** Door staff accounts, managed by admins. */
+  doorAccounts: {
+    open: 'Contas da portaria',
+    heading: 'Contas da portaria',
+    intro:
+      'Quem trabalha na entrada usa a tela /portaria: vê nomes e empresas, nunca telefones ou e-mails.',
+    loading: 'Carregando contas...',
+    failed: 'Não foi possível carregar as contas.',
+    empty: 'Nenhuma conta da portaria ainda.',
+    createdAt: (dateTime: string) => `Criada em ${dateTime}`,
+    remove: 'Remover',
+    removed: 'Conta removida.',
+    removeFailed: 'Não foi possível remover a conta.',
+    newHeading: 'Nova conta',
+    email: 'E-mail',
+    password: 'Senha',
+    passwordHint: 'Pelo menos 12 caracteres.',
+    create: 'Criar conta',
+    creating: 'Criando...',
+    created: 'Conta criada.',
+    createFailed: 'Não foi possível criar a conta.',
   },
 
   session: {

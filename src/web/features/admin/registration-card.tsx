@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
+import { AuditTrail } from './audit-trail.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 
 const texts = adminTexts.card;
@@ -48,6 +49,8 @@ function RegistrationCardView({
   const event = useEvent();
   const headingId = useId();
   const ticketSentId = useId();
+  const auditId = useId();
+  const [auditShown, setAuditShown] = useState(false);
   const [entrance] = useState(() => entrances.stepFor(registration.id));
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -92,6 +95,17 @@ function RegistrationCardView({
     ],
     [texts.registeredAt, formatDateTime(registration.created_at, event.timeZone)],
   ];
+  if (!pending) {
+    details.push([
+      texts.checkIn,
+      registration.checked_in_at
+        ? texts.checkedInAt(
+            formatDateTime(registration.checked_in_at, event.timeZone),
+            registration.checked_in_by,
+          )
+        : texts.notCheckedIn,
+    ]);
+  }
 
   return (
     <li
@@ -127,6 +141,19 @@ function RegistrationCardView({
             {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}
+        <div className="flex flex-col items-start gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={auditShown}
+            aria-controls={auditShown ? auditId : undefined}
+            aria-describedby={headingId}
+            onClick={() => setAuditShown((shown) => !shown)}
+          >
+            {auditShown ? adminTexts.audit.hide : adminTexts.audit.show}
+          </Button>
+          {auditShown && <AuditTrail id={auditId} registrationId={registration.id} />}
+        </div>
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
           {pending && (

@@ -1,4 +1,5 @@
 // The registration list, kept live (lib/use-live-list.ts): newest first, new cards animate in.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@shared/paths.ts';
 import { toast } from '@/components/ui/toaster.tsx';
@@ -6,6 +7,7 @@ import { useLiveList } from '@/lib/use-live-list.ts';
 import { fetchSession } from '@/features/session/session-api.ts';
 import { listRegistrations } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
+import { auditKey } from './audit-trail.tsx';
 import { CardEntrances } from './card-entrance.ts';
 import { applyChange, parseChange, sortNewestFirst } from './registrations-list.ts';
 
@@ -13,6 +15,7 @@ export const registrationsKey = ['admin', 'registrations'] as const;
 
 export function useLiveRegistrations(onUnauthorized: () => void) {
   const [entrances] = useState(() => new CardEntrances());
+  const queryClient = useQueryClient();
   const { listState, list, connection, apply, reload } = useLiveList({
     queryKey: registrationsKey,
     streamUrl: api.adminLiveStream,
@@ -26,6 +29,9 @@ export function useLiveRegistrations(onUnauthorized: () => void) {
     },
     onStreamChange(change) {
       if (change.type === 'created') entrances.arrived([change.registration.id]);
+      // Every change to a registration is a line in its history: an open one follows.
+      const id = change.type === 'deleted' ? change.id : change.registration.id;
+      void queryClient.invalidateQueries({ queryKey: auditKey(id) });
     },
     onLoadError: () => toast.error(adminTexts.list.loadFailed, { id: 'admin-load-failed' }),
     onUnauthorized,

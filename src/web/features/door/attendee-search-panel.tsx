@@ -61,7 +61,7 @@ function SearchResult({
   const nameId = useId();
   const stateId = useId();
   return (
-    <li className="bg-card flex items-center justify-between gap-3 rounded-lg border p-3">
+    <li className="bg-card flex items-center justify-between gap-3 rounded-lg border p-4">
       <div className="min-w-0">
         <p id={nameId} className="font-semibold [overflow-wrap:anywhere]">
           {attendee.nome_completo}

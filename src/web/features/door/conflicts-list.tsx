@@ -34,7 +34,7 @@ export function ConflictsList({ conflicts, onDismiss }: ConflictsListProps) {
     // Present from the start: a live region announces what is added to it.
     <section aria-live="polite" aria-label={texts.heading}>
       {conflicts.length > 0 && (
-        <div className="border-destructive bg-card grid gap-3 rounded-lg border-2 p-4">
+        <div className="door-conflicts grid gap-3 p-4">
           <h2 className="flex items-center gap-2 text-lg font-bold">
             <TriangleAlert aria-hidden="true" className="text-destructive size-5 shrink-0" />
             {texts.heading}

@@ -61,7 +61,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
   return (
     <div className="min-h-dvh">
       <header className="bg-card border-b">
-        <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-2.5">
           <div className="min-w-0">
             <p className="text-muted-foreground text-sm font-medium">{event.name}</p>
             <h1 className="text-xl font-bold tracking-tight">{texts.title}</h1>
@@ -88,7 +88,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
         <ConnectionLine offline={door.offline} connection={door.connection} queued={door.queued} />
       </header>
 
-      <main className="mx-auto grid max-w-md gap-4 px-4 py-4">
+      <main className="mx-auto grid max-w-md gap-4 px-4 py-5">
         {door.listState === 'forbidden' && (
           <p role="alert" className="text-destructive font-semibold">
             {texts.noAccess}
@@ -141,7 +141,7 @@ function ConnectionLine({
       : texts.header.connecting;
   return (
     <div role="status" className={offline ? 'door-offline' : undefined}>
-      <div className="mx-auto flex max-w-md flex-col gap-1 px-4 py-2 text-sm">
+      <div className="mx-auto flex max-w-md flex-col gap-1 px-4 py-2.5 text-sm">
         <p className="flex items-center gap-2 font-semibold">
           <span
             aria-hidden="true"
@@ -154,7 +154,7 @@ function ConnectionLine({
             }
           />
           {line}
-          {queued > 0 && <span className="font-normal">· {texts.offline.queued(queued)}</span>}
+          {queued > 0 && <span>· {texts.offline.queued(queued)}</span>}
         </p>
         {offline && <p>{texts.offline.banner}</p>}
       </div>

@@ -55,7 +55,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
       case 'admitted':
         content = (
           <>
-            <Title icon={<CircleCheck aria-hidden="true" className="size-8 shrink-0" />}>
+            <Title icon={<CircleCheck aria-hidden="true" className="size-9 shrink-0" />}>
               {texts.admitted}
             </Title>
             {who}
@@ -66,7 +66,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
       case 'already':
         content = (
           <>
-            <Title icon={<Clock aria-hidden="true" className="size-8 shrink-0" />}>
+            <Title icon={<Clock aria-hidden="true" className="size-9 shrink-0" />}>
               {texts.already(formatClockTime(verdict.at, timeZone))}
             </Title>
             {who}
@@ -78,7 +78,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
       case 'not_confirmed':
         content = (
           <>
-            <Title icon={<CircleX aria-hidden="true" className="size-8 shrink-0" />}>
+            <Title icon={<CircleX aria-hidden="true" className="size-9 shrink-0" />}>
               {verdict.kind === 'invalid' ? texts.invalid : texts.notConfirmed}
             </Title>
             {who}
@@ -88,7 +88,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
       case 'undone':
         content = (
           <>
-            <Title icon={<Undo2 aria-hidden="true" className="size-8 shrink-0" />}>
+            <Title icon={<Undo2 aria-hidden="true" className="size-9 shrink-0" />}>
               {texts.undone}
             </Title>
             {who}
