@@ -1,0 +1,15 @@
+// An attendee as the door receives it, for tests: confirmed, not yet in, with a ticket code.
+import type { Attendee } from '../door.schema.ts';
+
+export function attendee(overrides: Partial<Attendee> = {}): Attendee {
+  return {
+    id: crypto.randomUUID(),
+    nome_completo: 'Ana Souza',
+    nome_compania: 'Construtora Horizonte',
+    status: 'confirmed',
+    ticket_code: crypto.randomUUID().replaceAll('-', ''),
+    checked_in_at: null,
+    checked_in_by: null,
+    ...overrides,
+  };
+}
