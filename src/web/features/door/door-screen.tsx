@@ -153,7 +153,7 @@ function ConnectionLine({
                   : 'bg-muted-foreground size-2 animate-pulse rounded-full'
             }
           />
-          {line}
+          <span>{line}</span>
           {queued > 0 && <span>· {texts.offline.queued(queued)}</span>}
         </p>
         {offline && <p>{texts.offline.banner}</p>}

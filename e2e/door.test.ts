@@ -1,0 +1,282 @@
+// The check-in screen as a door would trust it: real Chromium with a fake camera filming the real
+// ticket pages' QR codes, the real server and database; offline with the network really cut.
+import { rmSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, paths } from '../src/shared/paths.ts';
+import { startSession } from '../src/server/test-support/sessions.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { admin } from './support/admin-panel.ts';
+import { startAppServer } from './support/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import {
+  blankCameraVideo,
+  cameraVideo,
+  confirmedRegistration,
+  openDoor,
+  storedCheckIn,
+  ticketQrImages,
+  verdict,
+} from './support/door.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startAppServer(admin);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Waits for every animation to end: axe judges the settled screen. */
+async function settled(page: import('playwright-core').Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+describe('scanning with the camera', () => {
+  it('lets a real ticket in once: Entrada liberada, then Já entrou on the second scan', async () => {
+    const ana = await confirmedRegistration(server, { nome_completo: 'Ana Câmera' });
+    const video = cameraVideo(await ticketQrImages(server, [ana.ticket_code]));
+    const browser = await launchBrowser({ camera: video, viewport: { width: 360, height: 740 } });
+    try {
+      const page = await browser.newPage();
+      const door = await openDoor(page, server);
+
+      await verdict(page).getByText('Entrada liberada').waitFor({ timeout: 15_000 });
+      expect(await verdict(page).innerText()).toContain('Ana Câmera');
+      const stored = await storedCheckIn(server, ana.id);
+      expect(stored.checked_in_at).toEqual(expect.any(String));
+      expect(stored.checked_in_by).toBe(door.email);
+      await page.getByText('1 de 1 confirmados já entraram').waitFor();
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The video shows a blank wall, then the same ticket again.
+      const already = verdict(page).getByText(/^Já entrou às \d\d:\d\d$/);
+      await already.waitFor({ timeout: 15_000 });
+      expect(await verdict(page).innerText()).toContain(`Registrada por ${door.email}`);
+      expect(await storedCheckIn(server, ana.id)).toEqual(stored);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('without a camera', () => {
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    // No fake device and no permission: the phone has no camera to give.
+    browser = await launchBrowser({ viewport: { width: 360, height: 740 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('says why in pt-BR; the search finds by name or company and lets in by keyboard; Desfazer undoes', async () => {
+    const bruno = await confirmedRegistration(server, {
+      nome_completo: 'Bruno Teclado',
+      nome_compania: 'Obras Acessíveis',
+    });
+    browser.problems.length = 0;
+    const page = await browser.newPage();
+    await openDoor(page, server);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /câmera/ })
+      .waitFor();
+
+    await page.getByLabel('Buscar por nome ou empresa').fill('acessiveis');
+    await page.getByText('1 pessoa encontrada').waitFor();
+    // From the box, past its clear button, to the person's button.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const button = page.getByRole('button', { name: 'Registrar entrada' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await verdict(page).getByText('Entrada liberada').waitFor();
+    expect((await storedCheckIn(server, bruno.id)).checked_in_at).toEqual(expect.any(String));
+
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await verdict(page).getByText('Entrada desfeita').waitFor();
+    expect((await storedCheckIn(server, bruno.id)).checked_in_at).toBeNull();
+    await settled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the counters live across door phones', async () => {
+    const carla = await confirmedRegistration(server, { nome_completo: 'Carla Contada' });
+    const [first, second] = [await browser.newPage(), await browser.newPage()];
+    await openDoor(first, server);
+    await openDoor(second, server);
+    const counts = async (page: import('playwright-core').Page) =>
+      (await page.getByText(/confirmados já entraram$/).textContent()) ?? '';
+    const before = await counts(second);
+
+    await first.getByLabel('Buscar por nome ou empresa').fill('Carla Contada');
+    await first.getByRole('button', { name: 'Registrar entrada' }).click();
+    await verdict(first).getByText('Entrada liberada').waitFor();
+    await expect.poll(() => counts(second)).not.toBe(before);
+    expect((await storedCheckIn(server, carla.id)).checked_in_at).toEqual(expect.any(String));
+    await first.close();
+    await second.close();
+  });
+
+  it('never gives a door account a phone or an e-mail (the network log)', async () => {
+    const dora = await confirmedRegistration(server, {
+      nome_completo: 'Dora Privada',
+      email: 'dora.privada@exemplo.com',
+      whatsapp: '+55 11 98765-4321',
+    });
+    const page = await browser.newPage();
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().startsWith(server.url)) return;
+      if ((response.headers()['content-type'] ?? '').includes('event-stream')) return;
+      bodies.push(await response.text().catch(() => ''));
+    });
+    await openDoor(page, server);
+    // The live stream, as the screen reads it, while the person is checked in.
+    await page.evaluate((url) => {
+      const w = window as unknown as { streamed: string[] };
+      w.streamed = [];
+      new EventSource(url).addEventListener('change', (e) => w.streamed.push(e.data));
+    }, api.doorLiveStream);
+    await page.getByLabel('Buscar por nome ou empresa').fill('Dora Privada');
+    await page.getByRole('button', { name: 'Registrar entrada' }).click();
+    await verdict(page).getByText('Entrada liberada').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { streamed: string[] }).streamed.length),
+      )
+      .toBeGreaterThan(0);
+    const streamed = await page.evaluate(
+      () => (window as unknown as { streamed: string[] }).streamed,
+    );
+    const received = [...bodies, ...streamed].join('\n');
+    expect(received).toContain('Dora Privada');
+    for (const secret of ['dora.privada@exemplo.com', '98765', '5511987654321', dora.whatsapp]) {
+      expect(received).not.toContain(secret);
+    }
+    await page.close();
+  });
+});
+
+describe('a door account logging in', () => {
+  it('lands on /portaria from the panel’s login form', async () => {
+    const email = `portaria.${process.pid}@exemplo.com`;
+    const password = 'senha-da-portaria-2025';
+    const organizer = await startSession(server.app.db.kysely);
+    const created = await server.request(api.adminAccounts, {
+      method: 'POST',
+      headers: { cookie: organizer.cookie },
+      json: { email, password },
+    });
+    expect(created.status).toBe(201);
+
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url + paths.admin);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Senha').fill(password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Portaria' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(paths.door);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('when the signal drops', () => {
+  it('decides from its list, queues three scans, and the server gets all three with their times; a ticket let in elsewhere is reported', async () => {
+    const people = await Promise.all(
+      ['Eva Offline', 'Fábio Offline', 'Gil Offline'].map((nome_completo) =>
+        confirmedRegistration(server, { nome_completo }),
+      ),
+    );
+    const elsewhere = await confirmedRegistration(server, { nome_completo: 'Hugo Outra Porta' });
+    const codes = [...people, elsewhere].map((person) => person.ticket_code);
+    const video = cameraVideo(await ticketQrImages(server, codes), { blankSeconds: 0.5 });
+    const profile = mkdtempSync(join(tmpdir(), 'inscricoes-door-profile-'));
+    const door = await startSession(server.app.db.kysely, { role: 'door' });
+    try {
+      // Online once: the screen installs its worker and keeps the list on the phone.
+      let browser = await launchBrowser({ userDataDir: profile, camera: blankCameraVideo() });
+      let page = await browser.newPage();
+      await openDoor(page, server, door);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+          );
+        }
+      });
+      // The list is written to the phone a moment after it loads.
+      await page.waitForTimeout(1500);
+      await browser.close();
+
+      // Another door lets Hugo in while this phone is offline.
+      const other = await startSession(server.app.db.kysely, { role: 'door' });
+      const otherCheckIn = await server.request(api.doorCheckIns, {
+        method: 'POST',
+        headers: { cookie: other.cookie, 'idempotency-key': crypto.randomUUID() },
+        json: { code: elsewhere.ticket_code },
+      });
+      expect(otherCheckIn.status).toBe(200);
+
+      // Offline from the start: the page comes from the worker, the list from the phone.
+      browser = await launchBrowser({ userDataDir: profile, camera: video, offline: true });
+      page = await browser.newPage();
+      const response = await page.goto(server.url + paths.door);
+      expect(response?.fromServiceWorker()).toBe(true);
+      await page.getByRole('heading', { level: 1, name: 'Portaria' }).waitFor();
+      await page.getByText('Sem conexão', { exact: true }).waitFor();
+      await page.getByText('4 entradas aguardando envio').waitFor({ timeout: 30_000 });
+      expect(await storedCheckIn(server, people[0]!.id)).toEqual({
+        checked_in_at: null,
+        checked_in_by: null,
+      });
+      const queued = await page.evaluate(
+        () =>
+          new Promise<{ code: string; scanned_at: string }[]>((resolve, reject) => {
+            const open = indexedDB.open('portaria');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('queue').objectStore('queue').getAll();
+              all.onsuccess = () =>
+                resolve(all.result.map((action: { request: never }) => action.request));
+            };
+          }),
+      );
+      expect(queued.map((item) => item.code).sort()).toEqual([...codes].sort());
+      const reconnected = Date.now();
+
+      await browser.context.setOffline(false);
+      await page.getByText(/aguardando envio/).waitFor({ state: 'detached', timeout: 30_000 });
+      for (const person of people) {
+        const scannedAt = queued.find((item) => item.code === person.ticket_code)!.scanned_at;
+        const stored = await storedCheckIn(server, person.id);
+        expect(stored.checked_in_by).toBe(door.email);
+        expect(Date.parse(stored.checked_in_at!)).toBe(Date.parse(scannedAt));
+        expect(Date.parse(stored.checked_in_at!)).toBeLessThan(reconnected);
+      }
+      // Hugo's entry stays the other door's, and this door is told.
+      expect((await storedCheckIn(server, elsewhere.id)).checked_in_by).toBe(other.email);
+      const warning = page.getByRole('region', { name: 'Avisos' });
+      await warning.getByText(/Hugo Outra Porta já tinha entrado/).waitFor();
+      expect(await warning.innerText()).toContain(other.email);
+      await browser.close();
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
