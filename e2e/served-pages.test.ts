@@ -25,7 +25,7 @@ function eventJson(html: string): unknown {
 describe('served pages', () => {
   it('answers 200 for every page of the site and 404 for any other path', async () => {
     server = await startAppServer();
-    for (const path of ['/', '/convite', '/obrigado', '/admin', '/privacidade']) {
+    for (const path of ['/', '/convite', '/obrigado', '/admin', '/privacidade', '/portaria']) {
       const response = await server.request(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -210,13 +210,51 @@ describe('compression', () => {
   });
 });
 
+describe('the check-in screen', () => {
+  const scriptSrc = (response: Response) =>
+    /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+  it('is the only page that may compile WebAssembly (its QR decoder)', async () => {
+    server = await startAppServer();
+    const door = await server.request('/portaria');
+    expect(await door.text()).toContain('<div id="root"></div>');
+    expect(scriptSrc(door)).toBe("'self' 'wasm-unsafe-eval'");
+    for (const path of ['/', '/convite', '/obrigado', '/admin', '/privacidade', '/nao-existe']) {
+      expect(scriptSrc(await server.request(path)), path).toBe("'self'");
+    }
+  });
+
+  it('has a service worker that keeps the screen and its decoder, never another page’s code', async () => {
+    server = await startAppServer();
+    const worker = await rawGet(server.url, '/portaria-sw.js', 'identity');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const source = worker.body.toString('utf8');
+    const files = JSON.parse(/const files = (\[[^\]]*\]);/.exec(source)![1]!) as string[];
+    expect(source).toContain('const page = "/portaria";');
+    expect(files.some((file) => /\/assets\/door-page-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(files.some((file) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(file))).toBe(true);
+    expect(files.filter((file) => /(registration|privacy|admin)-page/.test(file))).toEqual([]);
+    for (const file of files) {
+      expect((await rawGet(server.url, file, 'br, gzip')).status, file).toBe(200);
+    }
+    const wasm = files.find((file) => file.endsWith('.wasm'))!;
+    const served = await rawGet(server.url, wasm, 'br');
+    expect(served.headers['content-type']).toBe('application/wasm');
+    expect(served.headers['content-encoding']).toBe('br');
+  });
+});
+
 /** A GET with exactly this Accept-Encoding, the body left as sent (fetch would decode it). */
 function rawGet(base: string, path: string, acceptEncoding: string) {
-  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    httpGet(new URL(path, base), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
+  return new Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      httpGet(new URL(path, base), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    },
+  );
 }
