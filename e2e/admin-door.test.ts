@@ -1,0 +1,98 @@
+// The panel's side of event day, in Chromium against the real server: door accounts managed from
+// the panel, each card's check-in state, and each registration's history.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../src/shared/paths.ts';
+import { startSession } from '../src/server/test-support/sessions.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { admin, animationsDone, card, openPanel } from './support/admin-panel.ts';
+import { startAppServer } from './support/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { confirmedRegistration } from './support/door.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  server = await startAppServer(admin);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('door accounts in the panel', () => {
+  it('creates one (field errors first), lists it, and removes it', async () => {
+    browser.problems.length = 0;
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    await page.getByRole('button', { name: 'Contas da portaria' }).click();
+    const section = page.getByRole('region', { name: 'Contas da portaria' });
+    await section.getByText('Nenhuma conta da portaria ainda.').waitFor();
+
+    await section.getByLabel('E-mail').fill('portaria');
+    await section.getByLabel('Senha').fill('curta');
+    await section.getByRole('button', { name: 'Criar conta' }).click();
+    await section.getByText('Informe um e-mail válido, como portaria@exemplo.com.').waitFor();
+    await section.getByText('A senha precisa de pelo menos 12 caracteres.').waitFor();
+
+    const email = `porta.${process.pid}@exemplo.com`;
+    await section.getByLabel('E-mail').fill(email);
+    await section.getByLabel('Senha').fill('senha-da-porta-principal');
+    await section.getByRole('button', { name: 'Criar conta' }).click();
+    await section.getByText(email, { exact: true }).waitFor();
+    const stored = await server.app.db.kysely
+      .selectFrom('accounts')
+      .select(['role'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(stored.role).toBe('door');
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await section.getByRole('button', { name: `Remover ${email}` }).click();
+    await section.getByText(email, { exact: true }).waitFor({ state: 'detached' });
+    const left = await server.app.db.kysely
+      .selectFrom('accounts')
+      .select(['id'])
+      .where('email', '=', email)
+      .execute();
+    expect(left).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('each card', () => {
+  it('shows the check-in state and time live, and the history of who did what', async () => {
+    browser.problems.length = 0;
+    const ana = await confirmedRegistration(server, { nome_completo: 'Ana Histórico' });
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    const anaCard = card(page, 'Ana Histórico');
+    await anaCard.getByText('Ainda não entrou').waitFor();
+
+    const door = await startSession(server.app.db.kysely, { role: 'door' });
+    const checkIn = await server.request(api.doorCheckIns, {
+      method: 'POST',
+      headers: { cookie: door.cookie, 'idempotency-key': crypto.randomUUID() },
+      json: { code: ana.ticket_code },
+    });
+    expect(checkIn.status).toBe(200);
+    await anaCard.getByText(new RegExp(`Entrou em .*\\(${door.email}\\)`)).waitFor();
+
+    await anaCard.getByRole('button', { name: 'Histórico' }).click();
+    await anaCard.getByText(/confirmou a inscrição/).waitFor();
+    await anaCard.getByText(`${door.email} registrou a entrada`, { exact: false }).waitFor();
+    expect(
+      await anaCard
+        .getByRole('button', { name: 'Ocultar histórico' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+});
