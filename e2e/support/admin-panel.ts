@@ -3,7 +3,7 @@
 // registrations made through the public API, and console problems filtered precisely.
 import type { Page } from 'playwright-core';
 import { paths } from '../../src/shared/paths.ts';
-import { startSession } from '../../src/server/test-support/sessions.ts';
+import { startSession, type TestSession } from '../../src/server/test-support/sessions.ts';
 import {
   register as registerThroughApi,
   type TestServer,
@@ -27,7 +27,13 @@ export async function logInThroughForm(page: Page, baseUrl: string): Promise<voi
  * the page's browser context (no scrypt run, no login form).
  */
 export async function openPanel(page: Page, server: TestServer): Promise<void> {
-  const session = await startSession(server.app.db.kysely);
+  await signIn(page, server, await startSession(server.app.db.kysely));
+  await page.goto(server.url + paths.admin);
+  await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
+}
+
+/** Signs the page's browser in with `session` (its cookie, as the login would set it). */
+export async function signIn(page: Page, server: TestServer, session: TestSession) {
   await page.context().addCookies([
     {
       name: session.name,
@@ -37,8 +43,6 @@ export async function openPanel(page: Page, server: TestServer): Promise<void> {
       sameSite: 'Strict',
     },
   ]);
-  await page.goto(server.url + paths.admin);
-  await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
 }
 
 /** A registration made the way a visitor makes one (a phone typed as people type it). */

@@ -11,21 +11,8 @@ import { api, paths, ticketPage, withCode, withId } from '../../src/shared/paths
 import type { Registration } from '../../src/shared/registration.schema.ts';
 import { startSession, type TestSession } from '../../src/server/test-support/sessions.ts';
 import type { TestServer } from '../../src/server/test-support/test-server.ts';
-import { register } from './admin-panel.ts';
+import { register, signIn } from './admin-panel.ts';
 import { launchBrowser } from './browser.ts';
-
-/** Signs the page's browser in with `session` (its cookie, as the login would set it). */
-export async function signIn(page: Page, server: TestServer, session: TestSession) {
-  await page.context().addCookies([
-    {
-      name: session.name,
-      value: session.value,
-      url: server.url,
-      httpOnly: true,
-      sameSite: 'Strict',
-    },
-  ]);
-}
 
 /** Opens the check-in screen signed in as a new door account; resolves once the list is shown. */
 export async function openDoor(page: Page, server: TestServer, session?: TestSession) {

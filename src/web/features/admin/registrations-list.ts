@@ -2,6 +2,7 @@
 // live changes applied in place without duplicates.
 import { registrationChangeSchema, type RegistrationChange } from '@shared/live-change.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
+import { parseJsonAs } from '@/lib/parse-json.ts';
 
 export type { RegistrationChange };
 
@@ -73,14 +74,7 @@ export function applyChange(
 
 /** Reads a `change` message's data; null for anything that is not a change we know. */
 export function parseChange(data: string): RegistrationChange | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = registrationChangeSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseJsonAs(registrationChangeSchema, data);
 }
 
 export interface RegistrationCounts {

@@ -1,6 +1,7 @@
 // The door's attendee list as pure functions: live changes applied by id, lookups by ticket code
 // and id, and the counters at the top of the screen.
 import { attendeeChangeSchema, type Attendee, type AttendeeChange } from '@shared/door.schema.ts';
+import { parseJsonAs } from '@/lib/parse-json.ts';
 
 export type { Attendee, AttendeeChange };
 
@@ -20,14 +21,7 @@ export function applyAttendeeChange(list: readonly Attendee[], change: AttendeeC
 
 /** Reads a `change` message's data; null for anything that is not a change we know. */
 export function parseAttendeeChange(data: string): AttendeeChange | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = attendeeChangeSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseJsonAs(attendeeChangeSchema, data);
 }
 
 export interface AttendeeIndex {

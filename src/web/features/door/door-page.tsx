@@ -2,10 +2,8 @@
 // network, the account and the list kept on the phone open it anyway.
 // First: zod must be configured before any schema module runs (see zod-config.ts).
 import '@/lib/zod-config.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { toast } from '@/components/ui/toaster.tsx';
-import { LoginForm } from '@/features/session/login-form.tsx';
+import { useCallback, useEffect } from 'react';
+import { SessionGate, useSessionGate } from '@/features/session/session-gate.tsx';
 import { fetchSession, type Session } from '@/features/session/session-api.ts';
 import type { QueuedAction } from './check-ins.ts';
 import { DoorScreen } from './door-screen.tsx';
@@ -15,30 +13,11 @@ import { registerDoorWorker } from './register-door-worker.ts';
 import { attendeesKey } from './use-door.ts';
 import './door.css';
 
-type Gate =
-  | { screen: 'checking' }
-  | { screen: 'login'; error?: string }
-  | {
-      screen: 'door';
-      session: Session;
-      store: DoorStore | null;
-      queue: QueuedAction[];
-      seeded: boolean;
-    };
-
-/** Like the panel's: the live stream keeps the list current, nothing refetches on its own. */
-function doorQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: Infinity,
-        gcTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-      },
-    },
-  });
+interface DoorState {
+  session: Session;
+  store: DoorStore | null;
+  queue: QueuedAction[];
+  seeded: boolean;
 }
 
 async function openStore(): Promise<DoorStore | null> {
@@ -50,8 +29,9 @@ async function openStore(): Promise<DoorStore | null> {
 }
 
 export function DoorPage() {
-  const [queryClient] = useState(doorQueryClient);
-  const [gate, setGate] = useState<Gate>({ screen: 'checking' });
+  const { queryClient, gate, setGate, loggedOut, sessionExpired } = useSessionGate<DoorState>(
+    doorTexts.sessionExpired,
+  );
 
   /** Opens the screen for `session`, with what the phone kept for that account. */
   const open = useCallback(
@@ -61,9 +41,9 @@ export function DoorPage() {
       const seeded = kept?.account.email === session.email;
       if (kept && !seeded) await store?.clearSnapshot().catch(() => {});
       if (seeded) queryClient.setQueryData(attendeesKey, kept.attendees);
-      setGate({ screen: 'door', session, store, queue, seeded });
+      setGate({ screen: 'in', state: { session, store, queue, seeded } });
     },
-    [queryClient],
+    [queryClient, setGate],
   );
 
   useEffect(() => {
@@ -89,47 +69,30 @@ export function DoorPage() {
       await open(session, store);
     })();
     return () => controller.abort();
-  }, [open]);
+  }, [open, setGate]);
 
   const loggedIn = useCallback(
     async (session: Session) => open(session, await openStore()),
     [open],
   );
-  const loggedOut = useCallback(() => {
-    queryClient.clear();
-    setGate({ screen: 'login' });
-  }, [queryClient]);
-  const sessionExpired = useCallback(() => {
-    toast.warning(doorTexts.sessionExpired, { id: 'door-session-expired' });
-    queryClient.clear();
-    setGate({ screen: 'login' });
-  }, [queryClient]);
 
-  switch (gate.screen) {
-    case 'checking':
-      return <main aria-busy="true" className="min-h-dvh" />;
-    case 'login':
-      return (
-        <LoginForm
-          area={doorTexts.title}
-          title={doorTexts.login.title}
-          onLoggedIn={loggedIn}
-          initialError={gate.error}
+  return (
+    <SessionGate
+      gate={gate}
+      queryClient={queryClient}
+      login={{ area: doorTexts.title, title: doorTexts.login.title, onLoggedIn: loggedIn }}
+    >
+      {(state) => (
+        <DoorScreen
+          key={state.session.email}
+          session={state.session}
+          store={state.store}
+          initialQueue={state.queue}
+          seeded={state.seeded}
+          onUnauthorized={sessionExpired}
+          onLoggedOut={loggedOut}
         />
-      );
-    case 'door':
-      return (
-        <QueryClientProvider client={queryClient}>
-          <DoorScreen
-            key={gate.session.email}
-            session={gate.session}
-            store={gate.store}
-            initialQueue={gate.queue}
-            seeded={gate.seeded}
-            onUnauthorized={sessionExpired}
-            onLoggedOut={loggedOut}
-          />
-        </QueryClientProvider>
-      );
-  }
+      )}
+    </SessionGate>
+  );
 }
