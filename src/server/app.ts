@@ -20,6 +20,10 @@ import sessions from './plugins/sessions.ts';
 import webApp from './plugins/web-app.ts';
 import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { doorAccountsRoutes } from './admin/door-accounts.routes.ts';
+import { doorRoutes } from './door/door.routes.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +80,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(registrationsRoutes);
   await app.register(loginRoutes);
   await app.register(registrationsAdminRoutes);
+  await app.register(auditRoutes);
+  await app.register(doorAccountsRoutes);
+  await app.register(doorRoutes);
+  await app.register(ticketsRoutes);
   await app.register(liveRoutes);
   await app.register(async (site) => {
     // The built site (pages, and @fastify/static's route per file) is for everyone.

@@ -17,6 +17,8 @@ export const audiences = {
   signedIn: accountRoles,
   /** Organizers: personal data and every change to it. */
   admin: ['admin'],
+  /** The entrance: attendees' names and companies, and their check-ins. Admins may open it too. */
+  door: ['door', 'admin'],
 } as const satisfies Record<string, Audience>;
 
 export function allows(audience: Audience, role: string): boolean {

@@ -1,24 +1,33 @@
 // The server's entry (built by `vite build --ssr` into dist/ssr): renders a public page to HTML
 // with the same components the browser hydrates. The server calls it once per page at start,
-// never per request (src/server/web/rendered-pages.ts).
-import { StrictMode } from 'react';
+// never per request (src/server/web/rendered-pages.ts). The ticket page is the exception: it is
+// personal, so it is rendered per request, and sent without scripts (nothing to hydrate).
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import type { EventConfig } from '@shared/event.ts';
-import type { RenderedPage } from '@shared/rendered-page.ts';
+import type { RenderedPage, TicketPageData } from '@shared/rendered-page.ts';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
+import { TicketPage } from './features/ticket/ticket-page.tsx';
 import { DocumentTitleContext } from './lib/use-document-title.ts';
 
-export async function renderPage(path: string, event: EventConfig): Promise<RenderedPage> {
-  await routeAt(path).preload?.();
+/** The page's HTML, and the title it asked for (the event's name if none). */
+async function render(page: ReactNode, event: EventConfig): Promise<RenderedPage> {
   let title = event.name;
   const { prelude } = await prerender(
     <StrictMode>
-      <DocumentTitleContext value={(pageTitle) => (title = pageTitle)}>
-        <App event={event} ssrPath={path} />
-      </DocumentTitleContext>
+      <DocumentTitleContext value={(pageTitle) => (title = pageTitle)}>{page}</DocumentTitleContext>
     </StrictMode>,
   );
   const html = await new Response(prelude).text();
   return { html, title };
+}
+
+export async function renderPage(path: string, event: EventConfig): Promise<RenderedPage> {
+  await routeAt(path).preload?.();
+  return render(<App event={event} ssrPath={path} />, event);
+}
+
+export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {
+  return render(<TicketPage {...data} />, data.event);
 }

@@ -1,4 +1,4 @@
-// Accounts that log in: admins now, other roles later. E-mails are stored as their key (trimmed,
+// Accounts that log in: admins and door staff. E-mails are stored as their key (trimmed,
 // lower-cased), so an address finds its account whatever its case.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -114,4 +114,37 @@ export async function ensureAdmin(
   if (current && (await verifyPassword(password, current.password_hash))) return 'unchanged';
   await resetPassword(db, email, password);
   return 'reset';
+}
+
+/** Accounts with this role, oldest first. */
+export async function listAccounts(db: Kysely<Database>, role: AccountRole): Promise<Account[]> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('role', '=', role)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Removes a door account; its sessions go with it (foreign key), so it is logged out everywhere
+ * at its next request, and its live streams end at their next heartbeat. Admins are not removed
+ * here.
+ */
+export async function deleteDoorAccount(
+  db: Kysely<Database>,
+  id: string,
+): Promise<'deleted' | 'not_door' | 'not_found'> {
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('accounts')
+      .select('role')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!account) return 'not_found';
+    if (account.role !== 'door') return 'not_door';
+    await trx.deleteFrom('accounts').where('id', '=', id).where('role', '=', 'door').execute();
+    return 'deleted';
+  });
 }

@@ -81,6 +81,40 @@ describe('npm run admin', () => {
     expect(sessions).toEqual([]);
   });
 
+  it('creates a door account with --role door, which then logs in as door', async () => {
+    const result = await runCli(
+      ['create', 'portaria@exemplo.com', '--role', 'door'],
+      'senha-da-portaria-1\n',
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('portaria@exemplo.com');
+    expect(result.stdout + result.stderr).not.toContain('senha-da-portaria-1');
+    expect(await passwordWorks('portaria@exemplo.com', 'senha-da-portaria-1')).toBe(true);
+    const db = await openDatabase(databaseUrl);
+    try {
+      expect((await findAccountByEmail(db.kysely, 'portaria@exemplo.com'))?.role).toBe('door');
+      expect((await findAccountByEmail(db.kysely, 'cli@exemplo.com'))?.role).toBe('admin');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses an unknown role, and a role on reset-password, creating nothing', async () => {
+    for (const args of [
+      ['create', 'visitante@exemplo.com', '--role', 'visitante'],
+      ['create', 'visitante@exemplo.com', '--role'],
+      ['create', 'visitante@exemplo.com', '--papel', 'door'],
+      ['reset-password', 'portaria@exemplo.com', '--role', 'admin'],
+    ]) {
+      const result = await runCli(args, 'senha-bem-comprida-2\n');
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.stderr).toContain('--role door');
+    }
+    expect(await passwordWorks('visitante@exemplo.com', 'senha-bem-comprida-2')).toBe(false);
+    expect(await passwordWorks('portaria@exemplo.com', 'senha-da-portaria-1')).toBe(true);
+  });
+
   it('refuses a password shorter than 12 characters, an unknown admin, and bad usage', async () => {
     const short = await runCli(['create', 'curta@exemplo.com'], 'curta\n');
     expect(short.code).not.toBe(0);

@@ -1,9 +1,11 @@
-// `npm run admin -- create <email>` and `npm run admin -- reset-password <email>`: manage admin
-// accounts from a terminal, on the database DATABASE_URL names. The password is asked twice
-// without echo on a terminal, or read as one line from stdin when piped.
+// `npm run admin -- create <email> [--role door]` and `npm run admin -- reset-password <email>`:
+// manage accounts from a terminal, on the database DATABASE_URL names. The password is asked
+// twice without echo on a terminal, or read as one line from stdin when piped.
 import 'dotenv/config';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { read } from 'read';
+import { isAccountRole, type AccountRole } from '../../shared/account.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import {
@@ -15,8 +17,9 @@ import {
 import { passwordProblem } from './password.ts';
 
 const usage = `Uso / usage:
-  npm run admin -- create <email>           cria um administrador / creates an admin
-  npm run admin -- reset-password <email>   troca a senha e encerra as sessões / resets the password and ends its sessions
+  npm run admin -- create <email>               cria um administrador / creates an admin
+  npm run admin -- create <email> --role door   cria uma conta da portaria / creates a door account
+  npm run admin -- reset-password <email>       troca a senha e encerra as sessões / resets the password and ends its sessions
 A senha é pedida no terminal ou lida de uma linha da entrada padrão.
 The password is prompted for, or read as one line from standard input.`;
 
@@ -61,10 +64,35 @@ function parseEmail(raw: string | undefined): string {
   return email;
 }
 
-async function main(args: string[]): Promise<void> {
-  const [command, rawEmail, ...rest] = args;
+const roleNames: Record<AccountRole, string> = {
+  admin: 'Administrador criado / admin created',
+  door: 'Conta da portaria criada / door account created',
+};
+
+function parseCommand(args: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { role: { type: 'string' } },
+    });
+  } catch {
+    throw new UsageError(usage);
+  }
+  const [command, rawEmail, ...rest] = parsed.positionals;
+  const role = parsed.values.role ?? 'admin';
   if (command !== 'create' && command !== 'reset-password') throw new UsageError(usage);
-  if (rest.length > 0) throw new UsageError(usage);
+  if (rest.length > 0 || !isAccountRole(role)) throw new UsageError(usage);
+  if (command === 'reset-password' && parsed.values.role !== undefined) {
+    throw new UsageError(usage);
+  }
+  return { command, rawEmail, role };
+}
+
+async function main(args: string[]): Promise<void> {
+  const { command, rawEmail, role } = parseCommand(args);
   const email = parseEmail(rawEmail);
   const config = loadConfig();
   const password = await askPassword();
@@ -74,8 +102,8 @@ async function main(args: string[]): Promise<void> {
   const db = await openDatabase(config.databaseUrl);
   try {
     if (command === 'create') {
-      await createAccount(db.kysely, email, password, 'admin');
-      console.log(`Administrador criado / admin created: ${email}`);
+      await createAccount(db.kysely, email, password, role);
+      console.log(`${roleNames[role]}: ${email}`);
     } else {
       await resetPassword(db.kysely, email, password);
       console.log(`Senha trocada, sessões encerradas / password reset, sessions ended: ${email}`);

@@ -1,5 +1,6 @@
 // The Database interface: every table as Kysely sees it.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AuditAction } from '../../shared/audit.schema.ts';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 
@@ -37,11 +38,38 @@ export interface LiveChangesTable {
   changed_at: string;
 }
 
+/** A check-in request kept under its Idempotency-Key with the answer it got (a retry gets it again). */
+export interface CheckInRequestsTable {
+  idempotency_key: string;
+  account_id: string;
+  /** Goes with the registration (foreign key, on delete cascade). */
+  registration_id: string;
+  /** What was asked: `code:<code>` or `id:<registration id>`. */
+  target: string;
+  /** The 200 answer, JSON (checkInResultSchema). */
+  answer: string;
+  created_at: string;
+}
+
+/** Who did what to a registration; a deletion leaves only its own entry, ids only. */
+export interface AuditEntriesTable {
+  id: Generated<number | string>;
+  registration_id: string;
+  action: AuditAction;
+  /** The account that did it; null for the server's own jobs. */
+  account_id: string | null;
+  /** Its e-mail then (the account may be removed later). */
+  actor: string | null;
+  at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   live_changes: LiveChangesTable;
+  check_in_requests: CheckInRequestsTable;
+  audit_entries: AuditEntriesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

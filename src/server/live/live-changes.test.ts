@@ -93,7 +93,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     const seen = await head();
     const first = await register();
     const second = await register();
-    await post(api.adminConfirm, first.id);
+    const confirmed = await (await post(api.adminConfirm, first.id)).json();
     const now = await head();
 
     const stream = await openLiveStream(server.url, cookie, { lastEventId: String(seen) });
@@ -103,9 +103,9 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
       const replayed = stream.messages.slice(0, stream.messages.indexOf(ready));
       expect(replayed.map((message) => message.type)).toEqual(['change', 'change', 'change']);
       expect(replayed.map((message) => changeOf(message))).toEqual([
-        { type: 'created', registration: { ...first, status: 'confirmed' } },
+        { type: 'created', registration: confirmed },
         { type: 'created', registration: second },
-        { type: 'updated', registration: { ...first, status: 'confirmed' } },
+        { type: 'updated', registration: confirmed },
       ]);
       expect(replayed.map((message) => Number(message.id))).toEqual(
         (await loggedChanges(server)).filter((c) => c.seq > seen).map((c) => c.seq),

@@ -1,16 +1,26 @@
-// GET /api/admin/events: Server-Sent Events. First `retry:`, then what a reconnecting panel
-// missed (`change` events, from the live-change log), then `ready` (or `reset`: reload the list)
-// whose `id:` is where the stream stands; then a `change` per change, each with `id: <seq>`, so
-// the browser's Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
-// The stream lives only as long as its session: it ends at once when this instance logs the
+// The live streams, Server-Sent Events: GET /api/admin/events (admins: every registration as it
+// is) and GET /api/door/events (door and admins: attendees as the door sees them, never a phone or
+// an e-mail). Both follow one hub and differ only in how a change is projected for their audience.
+// First `retry:`, then what a reconnecting client missed (`change` events, from the live-change
+// log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
+// `change` per change, each with `id: <seq>`, so the browser's Last-Event-ID (or ?lastEventId= on
+// a new EventSource) resumes it.
+// A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
 // or a logout on another instance closes it within one heartbeat.
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
+import { toAttendeeChange } from '../door/attendee-changes.ts';
 import { currentSession } from '../plugins/authorization.ts';
 import type { LiveMessage } from './live-hub.ts';
+
+/** A change as one audience's stream carries it; undefined: that audience hears nothing of it. */
+type Projection = (change: RegistrationChange) => unknown;
+
+type StreamRequest = FastifyRequest<{ Querystring: { lastEventId?: string } }>;
 
 interface LiveStream {
   end(): void;
@@ -22,7 +32,7 @@ function sseMessage(type: 'change' | 'ready' | 'reset', seq: number, data: unkno
 }
 
 /** The last change a reconnecting client saw; undefined for a fresh start, NaN for nonsense. */
-function seenSeq(request: FastifyRequest<{ Querystring: { lastEventId?: string } }>) {
+function seenSeq(request: StreamRequest) {
   const header = request.headers['last-event-id'];
   const value = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
   if (value === undefined || value === '') return undefined;
@@ -38,92 +48,103 @@ export async function liveRoutes(app: FastifyInstance) {
     for (const stream of streams) stream.end();
   });
 
-  // No HEAD twin: a HEAD request would hold a body-less stream open.
-  app.get<{ Querystring: { lastEventId?: string } }>(
+  const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
+    const session = currentSession(request);
+    const seen = seenSeq(request);
+
+    // Subscribed before the log is read: nothing committed in between is lost; what both
+    // carry is sent once.
+    const early: LiveMessage[] = [];
+    let sent = Number.POSITIVE_INFINITY;
+    const sendChange = ({ seq, change }: LiveMessage) => {
+      const data = project(change);
+      if (data !== undefined) send(sseMessage('change', seq, data));
+    };
+    const unsubscribe = app.live.subscribe((message) => {
+      if (sent === Number.POSITIVE_INFINITY) early.push(message);
+      else if (message.seq > sent) {
+        sent = message.seq;
+        sendChange(message);
+      }
+    });
+    let catchUp;
+    try {
+      catchUp = await app.live.catchUp(Number.isNaN(seen) ? -1 : seen);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+
+    const res: ServerResponse = reply.raw;
+    reply.hijack();
+    // reply.getHeaders() carries the security headers set for every response.
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (text: string) => {
+      if (!res.writableEnded && !res.destroyed) res.write(text);
+    };
+    // Reconnect fast after a restart.
+    send('retry: 1000\n\n');
+    if ('reset' in catchUp) {
+      send(sseMessage('reset', catchUp.head, {}));
+    } else {
+      for (const message of catchUp.missed) sendChange(message);
+      send(sseMessage('ready', catchUp.head, {}));
+    }
+    sent = catchUp.head;
+    for (const message of early) {
+      if (message.seq <= sent) continue;
+      sent = message.seq;
+      sendChange(message);
+    }
+
+    const stopOnLogout = app.sessions.onEnded(session, () => stream.end());
+    let checking = false;
+    const heartbeat = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      app.sessions
+        .isAlive(session)
+        .then((alive) => (alive ? send(': ping\n\n') : stream.end()))
+        .catch((error: unknown) => {
+          // Unable to confirm the session: end the stream; the panel reconnects through the gate.
+          request.log.error({ err: error }, 'session check failed');
+          stream.end();
+        })
+        .finally(() => (checking = false));
+    }, heartbeatMs);
+    const stream: LiveStream = {
+      end() {
+        cleanup();
+        if (!res.writableEnded) res.end();
+      },
+    };
+    function cleanup() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      stopOnLogout();
+      streams.delete(stream);
+    }
+    streams.add(stream);
+    res.on('close', cleanup);
+    // The client may have gone while the log was read.
+    if (res.destroyed) cleanup();
+  };
+
+  // No HEAD twins: a HEAD request would hold a body-less stream open.
+  app.get(
     api.adminLiveStream,
     { exposeHeadRoute: false, config: { audience: audiences.admin } },
-    async (request, reply) => {
-      const session = currentSession(request);
-      const seen = seenSeq(request);
-
-      // Subscribed before the log is read: nothing committed in between is lost; what both
-      // carry is sent once.
-      const early: LiveMessage[] = [];
-      let sent = Number.POSITIVE_INFINITY;
-      const unsubscribe = app.live.subscribe((message) => {
-        if (sent === Number.POSITIVE_INFINITY) early.push(message);
-        else if (message.seq > sent) {
-          sent = message.seq;
-          send(sseMessage('change', message.seq, message.change));
-        }
-      });
-      let catchUp;
-      try {
-        catchUp = await app.live.catchUp(Number.isNaN(seen) ? -1 : seen);
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-
-      const res: ServerResponse = reply.raw;
-      reply.hijack();
-      // reply.getHeaders() carries the security headers set for every response.
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const send = (text: string) => {
-        if (!res.writableEnded && !res.destroyed) res.write(text);
-      };
-      // Reconnect fast after a restart.
-      send('retry: 1000\n\n');
-      if ('reset' in catchUp) {
-        send(sseMessage('reset', catchUp.head, {}));
-      } else {
-        for (const { seq, change } of catchUp.missed) send(sseMessage('change', seq, change));
-        send(sseMessage('ready', catchUp.head, {}));
-      }
-      sent = catchUp.head;
-      for (const message of early) {
-        if (message.seq <= sent) continue;
-        sent = message.seq;
-        send(sseMessage('change', message.seq, message.change));
-      }
-
-      const stopOnLogout = app.sessions.onEnded(session, () => stream.end());
-      let checking = false;
-      const heartbeat = setInterval(() => {
-        if (checking) return;
-        checking = true;
-        app.sessions
-          .isAlive(session)
-          .then((alive) => (alive ? send(': ping\n\n') : stream.end()))
-          .catch((error: unknown) => {
-            // Unable to confirm the session: end the stream; the panel reconnects through the gate.
-            request.log.error({ err: error }, 'session check failed');
-            stream.end();
-          })
-          .finally(() => (checking = false));
-      }, heartbeatMs);
-      const stream: LiveStream = {
-        end() {
-          cleanup();
-          if (!res.writableEnded) res.end();
-        },
-      };
-      function cleanup() {
-        clearInterval(heartbeat);
-        unsubscribe();
-        stopOnLogout();
-        streams.delete(stream);
-      }
-      streams.add(stream);
-      res.on('close', cleanup);
-      // The panel may have gone while the log was read.
-      if (res.destroyed) cleanup();
-    },
+    streamOf((change) => change),
+  );
+  app.get(
+    api.doorLiveStream,
+    { exposeHeadRoute: false, config: { audience: audiences.door } },
+    streamOf(toAttendeeChange),
   );
 }

@@ -3,11 +3,18 @@
 // at a Brotli level that costs little CPU. Pages and static files are compressed once instead
 // (web/precompressed.ts, the build). A route opts in with `config: { compress: compressJson }`.
 // Request bodies are never decompressed: a compressed body is refused as today (intake hardening).
+import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const compressJson = {};
+
+/** For a page made per request (the ticket page): HTML, at a Brotli quality that costs little. */
+export const compressPage = {
+  customTypes: /^text\/html\b/,
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+};
 
 async function compression(app: FastifyInstance) {
   await app.register(fastifyCompress, {

@@ -13,6 +13,7 @@ import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { renderPages, type RenderedPages } from '../web/rendered-pages.ts';
+import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 
@@ -72,7 +73,8 @@ async function webApp(app: FastifyInstance) {
     page: Precompressed,
     status: number,
   ) {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return sendPrecompressed(request, reply, page, status);
   }
 
@@ -85,6 +87,10 @@ async function webApp(app: FastifyInstance) {
       const options = path === paths.door ? doorPage : {};
       app.get(path, options, (request, reply) => sendPage(request, reply, page, 200));
     }
+    await app.register(ticketPageRoutes, {
+      render: pages.ticketPage,
+      sendNotFound: (request, reply) => sendPage(request, reply, pages.notFound, 404),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

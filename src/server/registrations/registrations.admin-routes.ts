@@ -1,8 +1,10 @@
 // The organizer's side of registrations: admins only.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
+import { actorOf } from '../audit/audit.repository.ts';
+import { currentSession } from '../plugins/authorization.ts';
 import { sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import {
@@ -12,18 +14,7 @@ import {
   markTicketSent,
   NotConfirmedError,
 } from './registrations.repository.ts';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-/**
- * Every id is a UUID: anything else names no registration, so it gets the 404 at once, before
- * the database sees it (PostgreSQL would fail on a NUL with a 500).
- */
-async function requireUuid(request: IdRequest, reply: FastifyReply) {
-  if (!uuid.test(request.params.id)) return sendError(reply, 404, 'not_found', apiErrors.notFound);
-}
+import { requireUuid } from './uuid.ts';
 
 export async function registrationsAdminRoutes(app: FastifyInstance) {
   const erasure = erasureAfterDeletion(app);
@@ -39,7 +30,11 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Params: { id: string } }>(api.adminConfirm, idRoute, async (request, reply) => {
-    const registration = await confirmRegistration(app.db.kysely, request.params.id);
+    const registration = await confirmRegistration(
+      app.db.kysely,
+      request.params.id,
+      actorOf(currentSession(request)),
+    );
     if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
     app.live.poke();
     return registration;
@@ -49,7 +44,11 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
   app.post<{ Params: { id: string } }>(api.adminTicket, idRoute, async (request, reply) => {
     try {
-      const registration = await markTicketSent(app.db.kysely, request.params.id);
+      const registration = await markTicketSent(
+        app.db.kysely,
+        request.params.id,
+        actorOf(currentSession(request)),
+      );
       if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
       app.live.poke();
       return registration;
@@ -62,7 +61,11 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   });
 
   app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
-    const deleted = await deleteRegistration(app.db.kysely, request.params.id);
+    const deleted = await deleteRegistration(
+      app.db.kysely,
+      request.params.id,
+      actorOf(currentSession(request)),
+    );
     if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
     app.live.poke();
     // secure_delete zeroes the row in the main file; the checkpoint moves that page out of

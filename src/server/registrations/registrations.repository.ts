@@ -1,16 +1,20 @@
-// Registrations in the database. Every change is logged for the live stream in its own
-// transaction (live/live-changes.repository.ts); rows leave here through the shared schema.
+// Registrations in the database. Every change is logged for the live stream, and what an account
+// did for the audit trail, in the change's own transaction (live/live-changes.repository.ts,
+// audit/audit.repository.ts); rows leave here through the shared schema.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
+  newRegistrationState,
   registrationSchema,
   type NewRegistration,
   type Registration,
 } from '../../shared/registration.schema.ts';
+import { recordAudit, recordErasure, type Actor } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
+import { newTicketCode } from '../tickets/ticket-code.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -39,10 +43,10 @@ export async function createRegistration(
         .insertInto('registrations')
         .values({
           ...input,
+          ...newRegistrationState,
           id: randomUUID(),
           email_key: emailKey(input.email),
           created_at: new Date().toISOString(),
-          ticket_sent_at: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -76,19 +80,35 @@ export async function findRegistrations(
   return rows.map(toRegistration);
 }
 
-/** Sets `confirmed`; repeating it is harmless. Undefined when there is no such registration. */
+/**
+ * Sets `confirmed` and gives the ticket its code; repeating it is harmless (same code, nothing
+ * logged). Undefined when there is no such registration.
+ */
 export async function confirmRegistration(
   db: Kysely<Database>,
   id: string,
+  actor: Actor,
 ): Promise<Registration | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('registrations')
-      .set({ status: 'confirmed' })
+      .set({
+        status: 'confirmed',
+        ticket_code: sql<string>`coalesce(ticket_code, ${newTicketCode()})`,
+      })
       .where('id', '=', id)
+      .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) {
+      const existing = await trx
+        .selectFrom('registrations')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return existing && toRegistration(existing);
+    }
+    await recordAudit(trx, id, 'confirmed', actor);
     await logChange(trx, 'updated', id);
     return toRegistration(row);
   });
@@ -102,6 +122,7 @@ export async function confirmRegistration(
 export async function markTicketSent(
   db: Kysely<Database>,
   id: string,
+  actor: Actor,
 ): Promise<Registration | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -112,6 +133,7 @@ export async function markTicketSent(
       .returningAll()
       .executeTakeFirst();
     if (row) {
+      await recordAudit(trx, id, 'ticket_sent', actor);
       await logChange(trx, 'updated', id);
       return toRegistration(row);
     }
@@ -125,11 +147,20 @@ export async function markTicketSent(
   });
 }
 
-/** True when a registration was removed. */
-export async function deleteRegistration(db: Kysely<Database>, id: string): Promise<boolean> {
+/**
+ * True when a registration was removed: with it go its ticket (the code opens nothing any more),
+ * its check-in, its kept check-in answers (foreign key) and its audit entries, leaving one entry
+ * for the deletion. `actor` is null for the server's own jobs (retention).
+ */
+export async function deleteRegistration(
+  db: Kysely<Database>,
+  id: string,
+  actor: Actor | null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
     if (result.numDeletedRows === 0n) return false;
+    await recordErasure(trx, id, actor);
     await logChange(trx, 'deleted', id);
     return true;
   });

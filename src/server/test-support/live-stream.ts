@@ -1,5 +1,5 @@
-// The one reader of the live stream (GET /api/admin/events) in tests: its messages parsed as a
-// browser's EventSource parses them, to wait on.
+// The one reader of the live streams (GET /api/admin/events, GET /api/door/events) in tests: their
+// messages parsed as a browser's EventSource parses them, to wait on.
 import { api } from '../../shared/paths.ts';
 
 export interface SseMessage {
@@ -47,14 +47,18 @@ function parseBlocks(buffer: string): { messages: SseMessage[]; rest: string } {
   return { messages, rest };
 }
 
-/** Opens the stream on the server at `baseUrl` with this Cookie header. */
+/** Opens a stream (the admin's by default) on the server at `baseUrl` with this Cookie header. */
 export async function openLiveStream(
   baseUrl: string,
   cookie: string,
-  { lastEventId, query = '' }: { lastEventId?: string; query?: string } = {},
+  {
+    lastEventId,
+    query = '',
+    path = api.adminLiveStream,
+  }: { lastEventId?: string; query?: string; path?: string } = {},
 ): Promise<LiveStreamReader> {
   const controller = new AbortController();
-  const response = await fetch(baseUrl + api.adminLiveStream + query, {
+  const response = await fetch(baseUrl + path + query, {
     headers: { cookie, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
     signal: controller.signal,
   });

@@ -69,6 +69,8 @@ export function scriptsAfterPaint(html: string): string {
 export interface PageParts {
   /** The page's <title>, unescaped. */
   title: string;
+  /** The link preview's title (WhatsApp), unescaped; by default the registration's. */
+  preview?: string;
   /** The server-rendered content of <div id="root">; empty for a page the browser renders. */
   content: string;
   /** The `<link>` tags of its lazy chunks. */
@@ -78,7 +80,7 @@ export interface PageParts {
 export function fillTemplate(template: string, event: EventConfig, parts: PageParts): string {
   // JSON inside <script type="application/json"> is data, not script: the CSP allows it.
   const eventJson = JSON.stringify(event).replaceAll('<', '\\u003c');
-  const preview = escapeHtml(`Inscrição · ${event.name}`);
+  const preview = escapeHtml(parts.preview ?? `Inscrição · ${event.name}`);
   const description = escapeHtml(event.tagline);
   let page = template
     .replace(eventConfigPlaceholder, () => eventJson)
@@ -88,4 +90,16 @@ export function fillTemplate(template: string, event: EventConfig, parts: PagePa
   page = setMeta(page, 'property="og:title"', preview);
   page = setMeta(page, 'property="og:description"', description);
   return setMeta(page, 'name="description"', description);
+}
+
+/**
+ * The template of a page that runs no script (the ticket page): the built app's scripts, their
+ * preloads and the event's JSON removed, its style sheet (inlined) kept; kept out of search
+ * engines (`noindex`, as the X-Robots-Tag header also says).
+ */
+export function scriptlessTemplate(template: string): string {
+  return template
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace('</head>', () => '<meta name="robots" content="noindex">\n  </head>');
 }

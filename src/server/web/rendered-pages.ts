@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EventConfig } from '../../shared/event.ts';
 import { paths } from '../../shared/paths.ts';
-import type { RenderPage } from '../../shared/rendered-page.ts';
+import type { RenderPage, RenderTicketPage, TicketPageData } from '../../shared/rendered-page.ts';
 import {
   fillTemplate,
   inlineStyleSheet,
   preloadLinks,
+  scriptlessTemplate,
   scriptsAfterPaint,
   type Manifest,
 } from './page-template.ts';
@@ -35,6 +36,8 @@ export interface RenderedPages {
   /** The page at one of the site's paths. */
   byPath: ReadonlyMap<string, Precompressed>;
   notFound: Precompressed;
+  /** One person's ticket page: rendered per request (it is personal and changes), no script. */
+  ticketPage(data: TicketPageData): Promise<string>;
 }
 
 export async function renderPages(
@@ -50,9 +53,11 @@ export async function renderPages(
     (html, href) => inlineStyleSheet(html, href, readFileSync(join(webRoot, href), 'utf8')),
     readFileSync(join(webRoot, 'index.html'), 'utf8'),
   );
-  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+  const { renderPage, renderTicketPage } = (await import(pathToFileURL(ssrEntry).href)) as {
     renderPage: RenderPage;
+    renderTicketPage: RenderTicketPage;
   };
+  const ticketTemplate = scriptlessTemplate(template);
 
   async function page(path: string): Promise<Precompressed> {
     const preloads = preloadLinks(manifest, lazyModules[path]);
@@ -67,5 +72,13 @@ export async function renderPages(
 
   const byPath = new Map<string, Precompressed>();
   for (const path of pagePaths) byPath.set(path, await page(path));
-  return { byPath, notFound: await page(notFoundPath) };
+  return {
+    byPath,
+    notFound: await page(notFoundPath),
+    async ticketPage(data) {
+      const { html, title } = await renderTicketPage(data);
+      const preview = `Ingresso · ${event.name}`;
+      return fillTemplate(ticketTemplate, event, { title, preview, content: html, preloads: '' });
+    },
+  };
 }

@@ -1,0 +1,60 @@
+// Door accounts, managed by admins from the panel: list, create (e-mail and password), remove.
+// Admin accounts are made and reset from the terminal only (admin.cli.ts).
+import type { FastifyInstance } from 'fastify';
+import { apiErrors } from '../../shared/api-error.ts';
+import { doorAccountSchema, newDoorAccountSchema } from '../../shared/door-account.schema.ts';
+import { api } from '../../shared/paths.ts';
+import { fieldErrors } from '../../shared/registration.schema.ts';
+import { audiences } from '../audience.ts';
+import { sendError } from '../http-errors.ts';
+import { requireUuid } from '../registrations/uuid.ts';
+import {
+  AccountExistsError,
+  createAccount,
+  deleteDoorAccount,
+  listAccounts,
+} from './accounts.repository.ts';
+
+export async function doorAccountsRoutes(app: FastifyInstance) {
+  const forAdmins = { config: { audience: audiences.admin } };
+
+  app.get(api.adminAccounts, forAdmins, async () =>
+    (await listAccounts(app.db.kysely, 'door')).map((account) => doorAccountSchema.parse(account)),
+  );
+
+  app.post(api.adminAccounts, forAdmins, async (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return sendError(reply, 400, 'bad_request', apiErrors.badJson);
+    }
+    const parsed = newDoorAccountSchema.safeParse(body);
+    if (!parsed.success) {
+      return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
+    }
+    try {
+      const { email, password } = parsed.data;
+      const account = await createAccount(app.db.kysely, email, password, 'door');
+      return reply.code(201).send(doorAccountSchema.parse(account));
+    } catch (error) {
+      if (error instanceof AccountExistsError) {
+        return sendError(reply, 409, 'account_exists', apiErrors.accountExists, {
+          email: apiErrors.accountExists,
+        });
+      }
+      throw error;
+    }
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    api.adminAccount,
+    { ...forAdmins, onRequest: requireUuid },
+    async (request, reply) => {
+      const outcome = await deleteDoorAccount(app.db.kysely, request.params.id);
+      if (outcome === 'not_found') return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (outcome === 'not_door') {
+        return sendError(reply, 409, 'not_door_account', apiErrors.notDoorAccount);
+      }
+      return reply.code(204).send();
+    },
+  );
+}

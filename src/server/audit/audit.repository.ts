@@ -1,0 +1,71 @@
+// Who did what to a registration (table audit_entries). Each entry is written in the same
+// transaction as the change it records. Erasing a person erases their entries and leaves one for
+// the deletion itself: ids, action, actor, time.
+import type { Kysely, Transaction } from 'kysely';
+import { auditEntrySchema, type AuditAction, type AuditEntry } from '../../shared/audit.schema.ts';
+import type { AccountSession } from '../admin/sessions.repository.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The account behind a change; null for the server's own jobs. */
+export interface Actor {
+  accountId: string;
+  email: string;
+}
+
+export function actorOf(session: Pick<AccountSession, 'accountId' | 'email'>): Actor {
+  return { accountId: session.accountId, email: session.email };
+}
+
+export async function recordAudit(
+  trx: Transaction<Database>,
+  registrationId: string,
+  action: AuditAction,
+  actor: Actor | null,
+  at = new Date().toISOString(),
+): Promise<void> {
+  await trx
+    .insertInto('audit_entries')
+    .values({
+      registration_id: registrationId,
+      action,
+      account_id: actor?.accountId ?? null,
+      actor: actor?.email ?? null,
+      at,
+    })
+    .execute();
+}
+
+/** Call in the deletion's transaction: the person's entries go, the deletion's own stays. */
+export async function recordErasure(
+  trx: Transaction<Database>,
+  registrationId: string,
+  actor: Actor | null,
+): Promise<void> {
+  await trx.deleteFrom('audit_entries').where('registration_id', '=', registrationId).execute();
+  await recordAudit(trx, registrationId, 'deleted', actor);
+}
+
+/**
+ * The registration's entries, oldest first: empty when nobody acted on it yet, undefined when
+ * there is no such registration and never was (a deleted one keeps its deletion's entry).
+ */
+export async function auditTrail(
+  db: Kysely<Database>,
+  registrationId: string,
+): Promise<AuditEntry[] | undefined> {
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select(['id', 'registration_id', 'action', 'actor', 'at'])
+    .where('registration_id', '=', registrationId)
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) {
+    const exists = await db
+      .selectFrom('registrations')
+      .select('id')
+      .where('id', '=', registrationId)
+      .executeTakeFirst();
+    if (!exists) return undefined;
+  }
+  return rows.map((row) => auditEntrySchema.parse({ ...row, id: Number(row.id) }));
+}

@@ -1,0 +1,101 @@
+// The door's API (door and admin accounts): the attendee list, check-ins and their undo. What it
+// serves is built from the door's shapes (src/shared/door.schema.ts): never a phone or an e-mail.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiErrors } from '../../shared/api-error.ts';
+import { checkInRequestSchema } from '../../shared/door.schema.ts';
+import { api } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
+import { actorOf } from '../audit/audit.repository.ts';
+import { sendError } from '../http-errors.ts';
+import { currentSession } from '../plugins/authorization.ts';
+import { compressJson } from '../plugins/compression.ts';
+import { isUuid, requireUuid } from '../registrations/uuid.ts';
+import { isTicketCode } from '../tickets/ticket-code.ts';
+import { listAttendees } from './attendees.repository.ts';
+import { checkIn, undoCheckIn, type CheckInTarget } from './check-ins.repository.ts';
+import { checkInTime } from './check-in-time.ts';
+
+// Visible ASCII: a UUID, a ULID, or any opaque token a client makes.
+const idempotencyKeyShape = /^[\x21-\x7e]{1,200}$/;
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && idempotencyKeyShape.test(value) ? value : undefined;
+}
+
+/** The fields to point at when the body is not a check-in request. */
+function badCheckInFields(body: unknown): Record<string, string> | undefined {
+  const scannedAt = (body as { scanned_at?: unknown } | null)?.scanned_at;
+  if (scannedAt === undefined) return undefined;
+  const wellFormed = checkInRequestSchema.options[0].shape.scanned_at.safeParse(scannedAt).success;
+  return wellFormed ? undefined : { scanned_at: apiErrors.scannedAtInvalid };
+}
+
+export async function doorRoutes(app: FastifyInstance) {
+  const forDoor = { config: { audience: audiences.door } };
+
+  app.get(api.doorAttendees, { config: { ...forDoor.config, compress: compressJson } }, async () =>
+    listAttendees(app.db.kysely),
+  );
+
+  app.post(api.doorCheckIns, forDoor, async (request, reply) => {
+    const key = idempotencyKey(request);
+    if (!key) {
+      return sendError(reply, 400, 'idempotency_key_required', apiErrors.idempotencyKeyMissing);
+    }
+    const parsed = checkInRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const fields = badCheckInFields(request.body);
+      return fields
+        ? sendError(reply, 400, 'validation', apiErrors.validation, fields)
+        : sendError(reply, 400, 'validation', apiErrors.badCheckIn);
+    }
+    const time = checkInTime(parsed.data.scanned_at, Date.now());
+    if ('problem' in time) {
+      return sendError(reply, 400, 'validation', apiErrors.validation, {
+        scanned_at: time.problem,
+      });
+    }
+    const target: CheckInTarget =
+      'code' in parsed.data
+        ? { code: parsed.data.code }
+        : { registrationId: parsed.data.registration_id };
+    // Nothing shaped like a code or an id is a ticket of ours: no need to ask the database.
+    const wellFormed = 'code' in target ? isTicketCode(target.code) : isUuid(target.registrationId);
+    if (!wellFormed) return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+
+    const outcome = await checkIn(app.db.kysely, {
+      idempotencyKey: key,
+      target,
+      actor: actorOf(currentSession(request)),
+      at: time.at,
+    });
+    switch (outcome.kind) {
+      case 'not_found':
+        return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+      case 'not_confirmed':
+        return sendError(reply, 409, 'not_confirmed', apiErrors.attendeeNotConfirmed);
+      case 'key_reused':
+        return sendError(reply, 409, 'idempotency_key_reused', apiErrors.idempotencyKeyReused);
+      case 'answer':
+        if (outcome.changed) app.live.poke();
+        return outcome.answer;
+    }
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    api.doorCheckIn,
+    { ...forDoor, onRequest: requireUuid },
+    async (request, reply) => {
+      const outcome = await undoCheckIn(
+        app.db.kysely,
+        request.params.id,
+        actorOf(currentSession(request)),
+      );
+      if (outcome.kind === 'not_found')
+        return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (outcome.kind === 'undone') app.live.poke();
+      return outcome.attendee;
+    },
+  );
+}

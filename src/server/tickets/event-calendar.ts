@@ -1,0 +1,77 @@
+// 'Adicionar à agenda': the event as a calendar file (.ics, RFC 5545, written by ical-generator)
+// and as a Google Calendar link, both at the event's real start: its date and time are wall-clock
+// time in its own time zone, turned into an instant by @date-fns/tz (daylight saving included).
+import { TZDate } from '@date-fns/tz';
+import ical from 'ical-generator';
+import type { EventConfig } from '../../shared/event.ts';
+
+export interface CalendarEntry {
+  event: EventConfig;
+  /** The ticket page's absolute address: the entry links back to it. */
+  ticketUrl: string;
+}
+
+/** When the event starts and ends, as instants. */
+export function eventInterval(event: EventConfig): { start: Date; end: Date } {
+  const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
+  const start = new Date(
+    new TZDate(year, month - 1, day, hours, minutes, event.timeZone).getTime(),
+  );
+  return { start, end: new Date(start.getTime() + event.durationMinutes * 60_000) };
+}
+
+function where(event: EventConfig): string {
+  return `${event.venue}, ${event.city}`;
+}
+
+function description(entry: CalendarEntry): string {
+  return `Seu ingresso (mostre o QR code na entrada): ${entry.ticketUrl}`;
+}
+
+/**
+ * The .ics file's text (CRLF lines, folded and escaped by the library). `uid` is stable: the
+ * same ticket added twice replaces its entry.
+ */
+export function calendarFile(entry: CalendarEntry, uid: string): string {
+  const { start, end } = eventInterval(entry.event);
+  const calendar = ical({
+    prodId: { company: 'Inscricoes', product: 'Ingresso', language: 'PT-BR' },
+    name: entry.event.name,
+  });
+  calendar.createEvent({
+    id: uid,
+    start,
+    end,
+    // The same instant every time the file is made, so the entry does not look changed.
+    stamp: start,
+    summary: entry.event.name,
+    location: where(entry.event),
+    description: description(entry),
+    url: entry.ticketUrl,
+  });
+  return calendar.toString();
+}
+
+/** `20251206T123000Z`: an instant as Google Calendar's `dates` parameter writes it. */
+function googleTime(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** A link that opens Google Calendar with the event filled in. */
+export function googleCalendarUrl(entry: CalendarEntry): string {
+  const { start, end } = eventInterval(entry.event);
+  const url = new URL('https://calendar.google.com/calendar/render');
+  url.search = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: entry.event.name,
+    dates: `${googleTime(start)}/${googleTime(end)}`,
+    ctz: entry.event.timeZone,
+    location: where(entry.event),
+    details: description(entry),
+  }).toString();
+  return url.toString();
+}

@@ -1,0 +1,40 @@
+// The ticket page, /ingresso/<code>: rendered per request (it is personal, and changes with the
+// check-in) by the browser app's own component, sent without scripts; the site's not-found page
+// (404) for a code that opens nothing. Registered with the built site (plugins/web-app.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TicketPageData } from '../../shared/rendered-page.ts';
+import { ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
+import { compressPage } from '../plugins/compression.ts';
+import { googleCalendarUrl } from './event-calendar.ts';
+import { qrCodeSvg } from './ticket-qr.ts';
+import { personal, ticketByCode } from './tickets.routes.ts';
+
+export interface TicketPageOptions {
+  render(data: TicketPageData): Promise<string>;
+  sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+export async function ticketPageRoutes(app: FastifyInstance, options: TicketPageOptions) {
+  app.get<{ Params: { code: string } }>(
+    ticketPage,
+    { config: { audience: audiences.public, compress: compressPage } },
+    async (request, reply) => {
+      personal(reply);
+      const { code } = request.params;
+      const ticket = await ticketByCode(app, code);
+      if (!ticket) return options.sendNotFound(request, reply);
+      const { event, publicUrl } = app.config;
+      const ticketUrl = ticketPageUrl(publicUrl, code);
+      const html = await options.render({
+        ticket,
+        event,
+        ticketUrl,
+        qrSvg: await qrCodeSvg(ticketUrl),
+        calendarPath: withCode(ticketCalendar, code),
+        googleCalendarUrl: googleCalendarUrl({ event, ticketUrl }),
+      });
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  );
+}

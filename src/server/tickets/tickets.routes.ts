@@ -1,0 +1,52 @@
+// The ticket for anyone holding its code: GET /api/tickets/:code (JSON) and its calendar file,
+// GET /ingresso/:code/evento.ics. Public: the code, 128 random bits, is the key. Personal (a name,
+// a company), so never cached, and kept out of search engines.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiErrors } from '../../shared/api-error.ts';
+import { api, ticketCalendar, ticketPageUrl } from '../../shared/paths.ts';
+import type { Ticket } from '../../shared/ticket.schema.ts';
+import { audiences } from '../audience.ts';
+import { sendError } from '../http-errors.ts';
+import { calendarFile } from './event-calendar.ts';
+import { isTicketCode } from './ticket-code.ts';
+import { findTicket } from './tickets.repository.ts';
+
+type CodeRequest = { Params: { code: string } };
+
+/** The headers of everything a ticket's code opens. */
+export function personal(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+}
+
+/** The ticket with this code, or undefined (a code of the wrong shape is looked up nowhere). */
+export function ticketByCode(app: FastifyInstance, code: string): Promise<Ticket | undefined> {
+  return isTicketCode(code)
+    ? findTicket(app.db.kysely, code, app.config.event)
+    : Promise.resolve(undefined);
+}
+
+export async function ticketsRoutes(app: FastifyInstance) {
+  const forAnyone = { config: { audience: audiences.public } };
+
+  app.get<CodeRequest>(api.ticket, forAnyone, async (request, reply) => {
+    personal(reply);
+    const ticket = await ticketByCode(app, request.params.code);
+    return ticket ?? sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+  });
+
+  app.get<CodeRequest>(ticketCalendar, forAnyone, async (request, reply) => {
+    personal(reply);
+    const { code } = request.params;
+    const ticket = await ticketByCode(app, code);
+    if (!ticket) return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+    const ticketUrl = ticketPageUrl(app.config.publicUrl, code);
+    const file = calendarFile(
+      { event: app.config.event, ticketUrl },
+      `ingresso-${code}@${new URL(app.config.publicUrl).host}`,
+    );
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="evento.ics"')
+      .send(file);
+  });
+}

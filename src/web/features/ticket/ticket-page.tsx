@@ -1,0 +1,115 @@
+// The public ticket page (/ingresso/<code>): who it is for, the event, the QR code the door
+// scans, whether it was used, and 'Adicionar à agenda'. Rendered by the server per request and
+// sent without any script (entry-server.tsx): nothing here runs in the browser. Fits a 360 px
+// phone, and prints on one A4 page.
+import { CalendarPlus, CircleCheckBig, DoorOpen, Download, ExternalLink } from 'lucide-react';
+import { formatClockTime } from '@shared/labels.ts';
+import type { TicketPageData } from '@shared/rendered-page.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EventProvider } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { EventDetails } from '@/features/registration/event-details.tsx';
+
+function TicketState({ checkedInAt, timeZone }: { checkedInAt: string | null; timeZone: string }) {
+  if (checkedInAt === null) {
+    return (
+      <p className="bg-success/10 text-success flex items-center justify-center gap-2 rounded-xl px-4 py-3 text-lg font-bold">
+        <CircleCheckBig aria-hidden="true" className="size-6 shrink-0" />
+        Ingresso válido
+      </p>
+    );
+  }
+  return (
+    <p className="bg-warning text-warning-foreground flex items-center justify-center gap-2 rounded-xl px-4 py-3 text-lg font-bold">
+      <DoorOpen aria-hidden="true" className="size-6 shrink-0" />
+      Entrada registrada às {formatClockTime(checkedInAt, timeZone)}
+    </p>
+  );
+}
+
+export function TicketPage({
+  ticket,
+  event,
+  qrSvg,
+  calendarPath,
+  googleCalendarUrl,
+}: TicketPageData) {
+  useDocumentTitle(`Ingresso · ${event.name}`);
+  return (
+    <EventProvider value={event}>
+      <main className="min-h-dvh px-4 py-6 sm:py-12 print:min-h-0 print:p-0">
+        <article
+          aria-labelledby="ticket-title"
+          className="bg-card mx-auto max-w-md rounded-2xl border p-5 shadow-lg shadow-black/5 sm:p-8 print:max-w-none print:border-0 print:shadow-none"
+        >
+          <p className="text-muted-foreground text-sm font-semibold tracking-wide uppercase">
+            Ingresso
+          </p>
+          <h1 id="ticket-title" className="mt-1 text-2xl font-extrabold tracking-tight">
+            {event.name}
+          </h1>
+
+          <dl className="mt-5 grid gap-3">
+            <div>
+              <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">
+                Participante
+              </dt>
+              <dd className="text-xl font-bold break-words">{ticket.nome_completo}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">
+                Empresa
+              </dt>
+              <dd className="font-semibold break-words">{ticket.nome_compania}</dd>
+            </div>
+          </dl>
+
+          <div className="mt-5">
+            <TicketState checkedInAt={ticket.checked_in_at} timeZone={event.timeZone} />
+          </div>
+
+          <figure className="mt-5 text-center">
+            <div
+              role="img"
+              aria-label="QR code do ingresso"
+              className="mx-auto w-full max-w-64 print:max-w-[9cm] [&>svg]:h-auto [&>svg]:w-full"
+              dangerouslySetInnerHTML={{ __html: qrSvg }}
+            />
+            <figcaption className="text-muted-foreground mt-2 text-sm">
+              Mostre este QR code na entrada.
+            </figcaption>
+          </figure>
+
+          <section aria-labelledby="event-title" className="bg-muted mt-5 rounded-xl p-4">
+            <h2 id="event-title" className="font-bold">
+              Quando e onde
+            </h2>
+            <EventDetails className="mt-3" />
+          </section>
+
+          <section aria-labelledby="calendar-title" className="mt-5 print:hidden">
+            <h2 id="calendar-title" className="flex items-center gap-2 font-bold">
+              <CalendarPlus aria-hidden="true" className="text-primary size-5" />
+              Adicionar à agenda
+            </h2>
+            <div className="mt-3 grid gap-2 sm:grid-cols-2">
+              <Button asChild variant="outline" className="w-full">
+                <a href={calendarPath} download="evento.ics">
+                  <Download aria-hidden="true" className="size-4" />
+                  Arquivo de agenda (.ics)
+                </a>
+              </Button>
+              <Button asChild variant="outline" className="w-full">
+                <a href={googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  Google Agenda
+                  <span className="sr-only"> (abre em outra aba)</span>
+                </a>
+              </Button>
+            </div>
+          </section>
+        </article>
+      </main>
+    </EventProvider>
+  );
+}
