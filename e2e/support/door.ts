@@ -2,7 +2,7 @@
 // database, confirmed registrations with real tickets, and the fake camera's video made with ffmpeg
 // from the real ticket pages' QR codes.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -59,13 +59,7 @@ export async function ticketQrImages(server: TestServer, codes: readonly string[
     const images: Buffer[] = [];
     for (const code of codes) {
       await page.goto(server.url + withCode(ticketPage, code));
-      images.push(
-        await page
-          .locator('svg')
-          .filter({ has: page.locator('path') })
-          .first()
-          .screenshot(),
-      );
+      images.push(await page.getByRole('img', { name: 'QR code do ingresso' }).screenshot());
     }
     return images;
   } finally {
@@ -74,38 +68,37 @@ export async function ticketQrImages(server: TestServer, codes: readonly string[
 }
 
 /**
- * A fake camera's video (Motion JPEG, 640×480): each image for `qrSeconds`, then a blank frame for
- * `blankSeconds`, looping in Chromium. The blank lets the same ticket be scanned again.
+ * A fake camera's video (Y4M, 640×480): each image for `qrSeconds`, then a blank frame for
+ * `blankSeconds`. Chromium loops a .y4m file (not a .mjpeg one: it stops on its last frame), and the
+ * blank lets the same ticket be scanned again. `file`: where to put it; written beside it and
+ * renamed over it, so a browser that reads it (on its next getUserMedia) never sees half a file.
  */
 export function cameraVideo(
   images: readonly Buffer[],
-  { qrSeconds = 1, blankSeconds = 1, fps = 10 } = {},
+  { qrSeconds = 1, blankSeconds = 1, fps = 10, file = '' } = {},
 ): string {
   const dir = mkdtempSync(join(tmpdir(), 'inscricoes-camera-'));
   const inputs: string[] = [];
   const filters: string[] = [];
   let n = 0;
+  const blank = (seconds: number) => {
+    inputs.push('-f', 'lavfi', '-t', String(seconds), '-i', `color=c=white:s=640x480:r=${fps}`);
+    filters.push(`[${n}:v]format=yuv420p,setsar=1[v${n}]`);
+    n += 1;
+  };
   images.forEach((image, i) => {
-    const file = join(dir, `qr${i}.png`);
-    writeFileSync(file, image);
-    inputs.push('-loop', '1', '-framerate', String(fps), '-t', String(qrSeconds), '-i', file);
+    const png = join(dir, `qr${i}.png`);
+    writeFileSync(png, image);
+    inputs.push('-loop', '1', '-framerate', String(fps), '-t', String(qrSeconds), '-i', png);
     filters.push(
-      `[${n}:v]scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuvj420p,setsar=1[v${n}]`,
+      `[${n}:v]scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p,setsar=1[v${n}]`,
     );
     n += 1;
-    inputs.push(
-      '-f',
-      'lavfi',
-      '-t',
-      String(blankSeconds),
-      '-i',
-      `color=c=white:s=640x480:r=${fps}`,
-    );
-    filters.push(`[${n}:v]format=yuvj420p,setsar=1[v${n}]`);
-    n += 1;
+    blank(blankSeconds);
   });
+  if (images.length === 0) blank(1);
   const concat = `${Array.from({ length: n }, (_, k) => `[v${k}]`).join('')}concat=n=${n}:v=1:a=0[out]`;
-  const video = join(dir, 'camera.mjpeg');
+  const written = join(dir, 'camera.y4m');
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -117,38 +110,15 @@ export function cameraVideo(
     '[out]',
     '-r',
     String(fps),
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '3',
+    '-pix_fmt',
+    'yuv420p',
     '-f',
-    'mjpeg',
-    video,
+    'yuv4mpegpipe',
+    written,
   ]);
-  return video;
-}
-
-/** A video of nothing but a white wall: the camera works, no ticket in view. */
-export function blankCameraVideo(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'inscricoes-camera-'));
-  const video = join(dir, 'blank.mjpeg');
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-t',
-    '1',
-    '-i',
-    'color=c=white:s=640x480:r=10',
-    '-c:v',
-    'mjpeg',
-    '-f',
-    'mjpeg',
-    video,
-  ]);
-  return video;
+  if (!file) return written;
+  renameSync(written, file);
+  return file;
 }
 
 /** The verdict region of the screen. */

@@ -27,7 +27,7 @@ export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPane
       : texts.found(total, shown.length);
 
   return (
-    <section aria-label={texts.label} className="grid gap-2">
+    <div className="grid gap-2">
       <SearchField
         id="busca-portaria"
         texts={texts}
@@ -42,7 +42,7 @@ export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPane
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 
