@@ -51,8 +51,8 @@ async function newPage(allowed401Paths: readonly string[] = [api.adminMe]) {
   return { page, console: expected401s(page, allowed401Paths) };
 }
 
-/** The person's greeting, event and date, exactly as a test would build the link. */
-function expectedWhatsappLink(e164: string, name: string) {
+/** The person's greeting, event, date and ticket link, exactly as a test would build the link. */
+function expectedWhatsappLink(e164: string, name: string, ticketUrl: string) {
   const message = [
     `Olá, ${name}! 🎉`,
     '',
@@ -60,6 +60,9 @@ function expectedWhatsappLink(e164: string, name: string) {
     '',
     '📅 6 de dezembro de 2025, às 7:30',
     `📍 ${defaultEvent.venue}, ${defaultEvent.city}`,
+    '',
+    '🎟️ Seu ingresso, com o QR code para a entrada:',
+    ticketUrl,
     '',
     'Nos vemos lá!',
   ].join('\n');
@@ -226,7 +229,13 @@ describe('the panel', () => {
 
     // The ticket: a WhatsApp tab with the message, and a toast naming the person.
     const [popup] = await Promise.all([page.waitForEvent('popup'), ticket.click()]);
-    expect(popup.url()).toBe(expectedWhatsappLink(first.whatsapp, 'Ana Conceição'));
+    const { ticket_code } = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('ticket_code')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const ticketUrl = `${server.url}/ingresso/${ticket_code}`;
+    expect(popup.url()).toBe(expectedWhatsappLink(first.whatsapp, 'Ana Conceição', ticketUrl));
     expect(popup.url().startsWith('https://wa.me/5511912345678?text=')).toBe(true);
     const text = decodeURIComponent(new URL(popup.url()).search.replace(/^\?text=/, ''));
     for (const part of [
@@ -269,7 +278,7 @@ describe('the panel', () => {
 
     // Sending again stays possible and moves the recorded time.
     const [again] = await Promise.all([page.waitForEvent('popup'), ticket.click()]);
-    expect(again.url()).toBe(expectedWhatsappLink(first.whatsapp, 'Ana Conceição'));
+    expect(again.url()).toBe(expectedWhatsappLink(first.whatsapp, 'Ana Conceição', ticketUrl));
     await again.close();
     await expect.poll(sentAt).not.toBe(firstSend);
     expect(Date.parse(await sentAt())).toBeGreaterThan(Date.parse(firstSend));
@@ -365,7 +374,7 @@ describe('the panel', () => {
       );
       if (reached.at(-1) === 'Confirmar') break;
     }
-    expect(reached).toEqual(['Exportar CSV', 'Sair', 'Buscar', 'Confirmar']);
+    expect(reached).toEqual(['Contas da portaria', 'Exportar CSV', 'Sair', 'Buscar', 'Confirmar']);
     // A visible focus ring.
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
     expect(ring).not.toBe('none');
@@ -611,8 +620,8 @@ describe('a long list', () => {
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Keyboard: Tab through 90 buttons ('Confirmar' and 'Excluir' of 45 pending cards; 'Enviar
-    // Ingresso' is disabled); the focus never falls out of the list.
+    // Keyboard: Tab through 90 buttons ('Confirmar', 'Excluir' and 'Histórico' of 30 pending
+    // cards; 'Enviar Ingresso' is disabled); the focus never falls out of the list.
     await page.getByRole('searchbox', { name: 'Buscar' }).focus();
     for (let i = 0; i < 90; i += 1) {
       await page.keyboard.press('Tab');
@@ -622,7 +631,7 @@ describe('a long list', () => {
       await page.evaluate(() =>
         document.activeElement?.closest('li')?.getAttribute('aria-posinset'),
       ),
-    ).toBe('45');
+    ).toBe('30');
 
     // The end of the page holds the oldest registration.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

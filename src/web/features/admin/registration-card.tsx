@@ -141,19 +141,6 @@ function RegistrationCardView({
             {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}
-        <div className="flex flex-col items-start gap-2">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-expanded={auditShown}
-            aria-controls={auditShown ? auditId : undefined}
-            aria-describedby={headingId}
-            onClick={() => setAuditShown((shown) => !shown)}
-          >
-            {auditShown ? adminTexts.audit.hide : adminTexts.audit.show}
-          </Button>
-          {auditShown && <AuditTrail id={auditId} registrationId={registration.id} />}
-        </div>
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
           {pending && (
@@ -188,6 +175,19 @@ function RegistrationCardView({
           >
             {texts.delete}
           </Button>
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={auditShown}
+            aria-controls={auditShown ? auditId : undefined}
+            aria-describedby={headingId}
+            onClick={() => setAuditShown((shown) => !shown)}
+          >
+            {auditShown ? adminTexts.audit.hide : adminTexts.audit.show}
+          </Button>
+          {auditShown && <AuditTrail id={auditId} registrationId={registration.id} />}
         </div>
       </article>
     </li>
