@@ -5,11 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
+import { olderDatabase } from '../test-support/older-database.ts';
+import type { TempPostgres } from '../test-support/postgres.ts';
 import { migrationProvider, openDatabase } from './database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-event-day-migration-'));
@@ -21,28 +20,13 @@ afterAll(async () => {
 
 const lastBefore = '2025-11-23T02-create-live-changes';
 
-describe.each([['SQLite'], ['PostgreSQL']])('on %s', (engine) => {
+describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   it('gives every confirmed registration a unique code, and rolls back', async () => {
-    let url: string;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    let old: Kysely<any>;
-    if (engine === 'SQLite') {
-      const file = join(dir, `${randomUUID()}.db`);
-      url = `file:${file}`;
-      old = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    } else {
-      const database = await createTempPostgres();
-      databases.push(database);
-      url = database.url;
-      old = new Kysely({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
-      });
-    }
     // A database as the release before event day left it.
-    const before = await new Migrator({ db: old, provider: migrationProvider }).migrateTo(
-      lastBefore,
-    );
-    expect(before.error).toBeUndefined();
+    const { url, old } = await olderDatabase(engine, lastBefore, {
+      dir,
+      created: databases,
+    });
     const rows = Array.from({ length: 30 }, (_, i) => ({
       id: randomUUID(),
       nome_completo: `Pessoa ${i}`,
