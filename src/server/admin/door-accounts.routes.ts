@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
 import { doorAccountSchema, newDoorAccountSchema } from '../../shared/door-account.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { fieldErrors } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
-import { sendError } from '../http-errors.ts';
+import { parseFields, sendError } from '../http-errors.ts';
 import { requireUuid } from '../registrations/uuid.ts';
 import {
   AccountExistsError,
@@ -23,16 +22,10 @@ export async function doorAccountsRoutes(app: FastifyInstance) {
   );
 
   app.post(api.adminAccounts, forAdmins, async (request, reply) => {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return sendError(reply, 400, 'bad_request', apiErrors.badJson);
-    }
-    const parsed = newDoorAccountSchema.safeParse(body);
-    if (!parsed.success) {
-      return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
-    }
+    const fields = parseFields(newDoorAccountSchema, request.body, reply);
+    if (!fields) return reply;
     try {
-      const { email, password } = parsed.data;
+      const { email, password } = fields;
       const account = await createAccount(app.db.kysely, email, password, 'door');
       return reply.code(201).send(doorAccountSchema.parse(account));
     } catch (error) {

@@ -3,19 +3,10 @@
 // the deletion itself: ids, action, actor, time.
 import type { Kysely, Transaction } from 'kysely';
 import { auditEntrySchema, type AuditAction, type AuditEntry } from '../../shared/audit.schema.ts';
-import type { AccountSession } from '../admin/sessions.repository.ts';
 import type { Database } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
 
-/** The account behind a change; null for the server's own jobs. */
-export interface Actor {
-  accountId: string;
-  email: string;
-}
-
-export function actorOf(session: Pick<AccountSession, 'accountId' | 'email'>): Actor {
-  return { accountId: session.accountId, email: session.email };
-}
-
+/** `actor` is null for the server's own jobs. */
 export async function recordAudit(
   trx: Transaction<Database>,
   registrationId: string,

@@ -4,13 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findSessionByHash } from '../admin/sessions.repository.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { migrationProvider, openDatabase } from './database.ts';
+import { olderDatabase } from '../test-support/older-database.ts';
+import type { TempPostgres } from '../test-support/postgres.ts';
+import { openDatabase } from './database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-accounts-migration-'));
 const databases: TempPostgres[] = [];
@@ -21,28 +19,17 @@ afterAll(async () => {
 
 const limits = { idleMs: 60_000, absoluteMs: 60_000 };
 
-describe.each([['SQLite'], ['PostgreSQL']])('on %s', (engine) => {
+describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   it('turns each admin into an account with the admin role, its sessions kept', async () => {
-    let url: string;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    let old: Kysely<any>;
-    if (engine === 'SQLite') {
-      const file = join(dir, `${randomUUID()}.db`);
-      url = `file:${file}`;
-      old = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    } else {
-      const database = await createTempPostgres();
-      databases.push(database);
-      url = database.url;
-      old = new Kysely({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
-      });
-    }
     // A database as the release before roles left it, with an admin logged in.
-    const before = await new Migrator({ db: old, provider: migrationProvider }).migrateTo(
+    const { url, old } = await olderDatabase(
+      engine as 'SQLite' | 'PostgreSQL',
       '2025-11-22T03-add-ticket-sent-at',
+      {
+        dir,
+        created: databases,
+      },
     );
-    expect(before.error).toBeUndefined();
     const adminId = randomUUID();
     const now = new Date().toISOString();
     await old

@@ -9,7 +9,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Attendee, CheckInResult } from '../../shared/door.schema.ts';
 import { checkInResultSchema } from '../../shared/door.schema.ts';
-import { recordAudit, type Actor } from '../audit/audit.repository.ts';
+import type { Actor } from '../audit/actor.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';

@@ -5,9 +5,8 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { checkInRequestSchema } from '../../shared/door.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
-import { actorOf } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/actor.ts';
 import { sendError } from '../http-errors.ts';
-import { currentSession } from '../plugins/authorization.ts';
 import { compressJson } from '../plugins/compression.ts';
 import { isUuid, requireUuid } from '../registrations/uuid.ts';
 import { isTicketCode } from '../tickets/ticket-code.ts';
@@ -67,7 +66,7 @@ export async function doorRoutes(app: FastifyInstance) {
     const outcome = await checkIn(app.db.kysely, {
       idempotencyKey: key,
       target,
-      actor: actorOf(currentSession(request)),
+      actor: actorOf(request),
       at: time.at,
     });
     switch (outcome.kind) {
@@ -87,11 +86,7 @@ export async function doorRoutes(app: FastifyInstance) {
     api.doorCheckIn,
     { ...forDoor, onRequest: requireUuid },
     async (request, reply) => {
-      const outcome = await undoCheckIn(
-        app.db.kysely,
-        request.params.id,
-        actorOf(currentSession(request)),
-      );
+      const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found')
         return sendError(reply, 404, 'not_found', apiErrors.notFound);
       if (outcome.kind === 'undone') app.live.poke();

@@ -3,8 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, withId } from '../../shared/paths.ts';
+import { api, withCode, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
+import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
 import { openLiveStream } from '../test-support/live-stream.ts';
 import { startSession } from '../test-support/sessions.ts';
 import {
@@ -80,6 +81,63 @@ describe('DELETE /api/admin/registrations/:id', () => {
     for (const text of [email, email.toLowerCase(), nome, ...whatsappForms]) {
       expect(filesHolding(text), `"${text}" still on disk`).toEqual([]);
     }
+  });
+
+  it('takes the ticket, the check-in, its kept answers and the audit trail with it; one anonymous entry stays', async () => {
+    const nome = 'Quitéria Apagável de Event Day';
+    const empresa = 'Empresa Apagável 5f2e Ltda.';
+    const email = 'quiteria.eventday.5f2e@exemplo.com';
+    const person = await registerConfirmed(server, cookie, {
+      nome_completo: nome,
+      nome_compania: empresa,
+      email,
+      whatsapp: '+55 (21) 98111-2233',
+    });
+    const door = await startSession(server.app.db.kysely, { role: 'door' });
+    expect((await postCheckIn(server, door.cookie, { code: person.ticket_code })).status).toBe(200);
+    const ticketSent = await server.request(withId(api.adminTicket, person.id), {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(ticketSent.status).toBe(200);
+    // The kept check-in answer holds the name and the company: the search finds them now.
+    for (const text of [nome, empresa, person.ticket_code]) {
+      expect(filesHolding(text)).not.toEqual([]);
+    }
+
+    const deleted = await server.request(withId(api.adminRegistration, person.id), {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(deleted.status).toBe(204);
+
+    for (const text of [nome, empresa, email, '+5521981112233', person.ticket_code]) {
+      expect(filesHolding(text), `"${text}" still on disk`).toEqual([]);
+    }
+    const db = server.app.db.kysely;
+    expect(
+      await db
+        .selectFrom('check_in_requests')
+        .selectAll()
+        .where('registration_id', '=', person.id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('audit_entries')
+        .select(['registration_id', 'action', 'account_id', 'actor'])
+        .where('registration_id', '=', person.id)
+        .execute(),
+    ).toEqual([
+      {
+        registration_id: person.id,
+        action: 'deleted',
+        account_id: expect.any(String),
+        actor: expect.stringMatching(/@exemplo\.com$/),
+      },
+    ]);
+    const ticket = await server.request(withCode(api.ticket, person.ticket_code));
+    expect(ticket.status).toBe(404);
   });
 
   it('answers at once while another connection holds a read, and erases once it lets go', async () => {

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
-import { actorOf } from '../audit/audit.repository.ts';
-import { currentSession } from '../plugins/authorization.ts';
+import { actorOf } from '../audit/actor.ts';
 import { sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import {
@@ -33,7 +32,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
     const registration = await confirmRegistration(
       app.db.kysely,
       request.params.id,
-      actorOf(currentSession(request)),
+      actorOf(request),
     );
     if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
     app.live.poke();
@@ -44,11 +43,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
   app.post<{ Params: { id: string } }>(api.adminTicket, idRoute, async (request, reply) => {
     try {
-      const registration = await markTicketSent(
-        app.db.kysely,
-        request.params.id,
-        actorOf(currentSession(request)),
-      );
+      const registration = await markTicketSent(app.db.kysely, request.params.id, actorOf(request));
       if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
       app.live.poke();
       return registration;
@@ -61,11 +56,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   });
 
   app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
-    const deleted = await deleteRegistration(
-      app.db.kysely,
-      request.params.id,
-      actorOf(currentSession(request)),
-    );
+    const deleted = await deleteRegistration(app.db.kysely, request.params.id, actorOf(request));
     if (!deleted) return sendError(reply, 404, 'not_found', apiErrors.notFound);
     app.live.poke();
     // secure_delete zeroes the row in the main file; the checkpoint moves that page out of

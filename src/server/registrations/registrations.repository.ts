@@ -9,7 +9,8 @@ import {
   type NewRegistration,
   type Registration,
 } from '../../shared/registration.schema.ts';
-import { recordAudit, recordErasure, type Actor } from '../audit/audit.repository.ts';
+import type { Actor } from '../audit/actor.ts';
+import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';

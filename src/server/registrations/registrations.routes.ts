@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import {
-  fieldErrors,
   honeypotField,
   newRegistrationSchema,
   newRegistrationState,
@@ -12,7 +11,7 @@ import {
 } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
-import { sendError } from '../http-errors.ts';
+import { parseFields, sendError } from '../http-errors.ts';
 import { createRegistration, DuplicateEmailError } from './registrations.repository.ts';
 
 export async function registrationsRoutes(app: FastifyInstance) {
@@ -36,16 +35,9 @@ export async function registrationsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        // No fields to point at: null, an array, a bare string or number, or no body at all.
-        return sendError(reply, 400, 'bad_request', apiErrors.badJson);
-      }
-      const parsed = newRegistrationSchema.safeParse(body);
-      if (!parsed.success) {
-        return sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
-      }
-      const { [honeypotField]: honeypot, ...input } = parsed.data;
+      const fields = parseFields(newRegistrationSchema, request.body, reply);
+      if (!fields) return reply;
+      const { [honeypotField]: honeypot, ...input } = fields;
       if (honeypot) {
         // A bot filled the invisible field: answer like a success, store and announce nothing.
         const decoy = registrationSchema.parse({

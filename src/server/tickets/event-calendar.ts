@@ -43,8 +43,6 @@ export function calendarFile(entry: CalendarEntry, uid: string): string {
     id: uid,
     start,
     end,
-    // The same instant every time the file is made, so the entry does not look changed.
-    stamp: start,
     summary: entry.event.name,
     location: where(entry.event),
     description: description(entry),

@@ -3,12 +3,31 @@
 // sent without any script (entry-server.tsx): nothing here runs in the browser. Fits a 360 px
 // phone, and prints on one A4 page.
 import { CalendarPlus, CircleCheckBig, DoorOpen, Download, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatClockTime } from '@shared/labels.ts';
 import type { TicketPageData } from '@shared/rendered-page.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/cn.ts';
 import { EventProvider } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { EventDetails } from '@/features/registration/event-details.tsx';
+
+function Field({
+  term,
+  className,
+  children,
+}: {
+  term: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{term}</dt>
+      <dd className={cn('break-words', className)}>{children}</dd>
+    </div>
+  );
+}
 
 function TicketState({ checkedInAt, timeZone }: { checkedInAt: string | null; timeZone: string }) {
   if (checkedInAt === null) {
@@ -50,18 +69,12 @@ export function TicketPage({
           </h1>
 
           <dl className="mt-5 grid gap-3">
-            <div>
-              <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">
-                Participante
-              </dt>
-              <dd className="text-xl font-bold break-words">{ticket.nome_completo}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">
-                Empresa
-              </dt>
-              <dd className="font-semibold break-words">{ticket.nome_compania}</dd>
-            </div>
+            <Field term="Participante" className="text-xl font-bold">
+              {ticket.nome_completo}
+            </Field>
+            <Field term="Empresa" className="font-semibold">
+              {ticket.nome_compania}
+            </Field>
           </dl>
 
           <div className="mt-5">
