@@ -6,6 +6,7 @@ import { bootstrapAdmin } from './admin/bootstrap-admin.ts';
 import { loginRoutes } from './admin/login.routes.ts';
 import { audiences } from './audience.ts';
 import type { Config } from './config.ts';
+import { loggerOptions } from './logger.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { openLive } from './live/open-live.ts';
@@ -31,7 +32,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     // Behind a proxy, trust only the address it appends (the last one): a client cannot dodge
     // the rate limit by sending its own X-Forwarded-For. `true` would take the first, forged one.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
