@@ -22,6 +22,8 @@ export interface JobRunner {
   runDue(): Promise<Record<string, JobOutcome>>;
   /** Starts the checks: now, then every `checkEveryMs`. */
   start(): void;
+  /** Settles when the check in progress, if any, has finished. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,9 @@ export function createJobRunner({
     runDue,
     start() {
       running = runDue().finally(schedule);
+    },
+    async idle() {
+      await running;
     },
     async stop() {
       stopped = true;
