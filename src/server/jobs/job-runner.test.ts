@@ -10,7 +10,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the job runner on %s', (engine) => 
   let servers: TestServer[] = [];
   beforeAll(async () => {
     if (engine === 'PostgreSQL') database = await createTempPostgres();
-    const env = database ? { DATABASE_URL: database.url } : {};
+    const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     // Several instances only where they can share a database.
     servers = [await startTestServer(env)];
     if (database) servers.push(await startTestServer(env), await startTestServer(env));
