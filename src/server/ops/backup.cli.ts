@@ -1,0 +1,43 @@
+// `npm run backup -- <file>`: a consistent copy of the SQLite database DATABASE_URL names, taken
+// while the server runs (SQLite's online backup: the copy is the database as of one moment, with
+// what the write-ahead log holds). On PostgreSQL it points to pg_dump.
+import 'dotenv/config';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { ConfigError, loadConfig } from '../config.ts';
+import { sqlitePath } from '../db/database.ts';
+import { postgresHint, runTool, UsageError } from './cli-usage.ts';
+import { inspectOurDatabase, NotOurDatabaseError } from './our-database-file.ts';
+
+const usage = `Uso / usage: npm run backup -- <arquivo / file>
+Copia o banco SQLite, mesmo com o servidor rodando. / Copies the SQLite database, even while the server runs.`;
+
+async function main(args: string[]) {
+  const [target, ...rest] = args;
+  if (!target || rest.length > 0 || target.startsWith('-')) throw new UsageError(usage);
+  const config = loadConfig();
+  if (!config.databaseUrl.startsWith('file:')) throw new UsageError(postgresHint.backup);
+  const destination = resolve(target);
+  if (existsSync(destination)) {
+    throw new UsageError(
+      `O arquivo já existe; escolha outro nome / the file already exists; choose another name: ${destination}`,
+    );
+  }
+  const source = sqlitePath(config.databaseUrl);
+  await inspectOurDatabase(source);
+
+  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(destination);
+  } finally {
+    db.close();
+  }
+  const { registrations } = await inspectOurDatabase(destination);
+  console.log(
+    `Cópia salva em ${destination} (${registrations} inscrições). / ` +
+      `Backup written to ${destination} (${registrations} registrations).`,
+  );
+}
+
+await runTool(() => main(process.argv.slice(2)), [UsageError, ConfigError, NotOurDatabaseError]);
