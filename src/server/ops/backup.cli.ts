@@ -3,28 +3,21 @@
 // what the write-ahead log holds). On PostgreSQL it points to pg_dump.
 import 'dotenv/config';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { ConfigError, loadConfig } from '../config.ts';
-import { sqlitePath } from '../db/database.ts';
-import { postgresHint, runTool, UsageError } from './cli-usage.ts';
+import { ConfigError } from '../config.ts';
+import { fileAndDatabase, runTool, UsageError } from './cli-usage.ts';
 import { inspectOurDatabase, NotOurDatabaseError } from './our-database-file.ts';
 
 const usage = `Uso / usage: npm run backup -- <arquivo / file>
 Copia o banco SQLite, mesmo com o servidor rodando. / Copies the SQLite database, even while the server runs.`;
 
 async function main(args: string[]) {
-  const [target, ...rest] = args;
-  if (!target || rest.length > 0 || target.startsWith('-')) throw new UsageError(usage);
-  const config = loadConfig();
-  if (!config.databaseUrl.startsWith('file:')) throw new UsageError(postgresHint.backup);
-  const destination = resolve(target);
+  const { file: destination, database: source } = fileAndDatabase(args, usage, 'backup');
   if (existsSync(destination)) {
     throw new UsageError(
       `O arquivo já existe; escolha outro nome / the file already exists; choose another name: ${destination}`,
     );
   }
-  const source = sqlitePath(config.databaseUrl);
   await inspectOurDatabase(source);
 
   const db = new SQLite(source, { readonly: true, fileMustExist: true });

@@ -1,5 +1,9 @@
-// What the backup and restore tools share: one way to fail with a message, and the answer for
-// PostgreSQL, whose own tools do the job.
+// What the backup and restore tools share: their one argument, the SQLite file they work on,
+// one way to fail with a message, and the answer for PostgreSQL, whose own tools do the job.
+import { resolve } from 'node:path';
+import { loadConfig } from '../config.ts';
+import { sqlitePath } from '../db/database.ts';
+
 export class UsageError extends Error {}
 
 export const postgresHint = {
@@ -11,6 +15,22 @@ export const postgresHint = {
     '(veja o README). / The database is PostgreSQL: use pg_restore --clean --if-exists -d ' +
     '"$DATABASE_URL" backup.dump (see the README).',
 };
+
+/**
+ * The file named by `npm run <tool> -- <file>` (absolute) and the SQLite database DATABASE_URL
+ * names; a UsageError for anything else, or the PostgreSQL hint.
+ */
+export function fileAndDatabase(
+  args: readonly string[],
+  usage: string,
+  tool: keyof typeof postgresHint,
+): { file: string; database: string } {
+  const [file, ...rest] = args;
+  if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(usage);
+  const { databaseUrl } = loadConfig();
+  if (!databaseUrl.startsWith('file:')) throw new UsageError(postgresHint[tool]);
+  return { file: resolve(file), database: sqlitePath(databaseUrl) };
+}
 
 /** Runs the tool's main; prints a known failure's message and sets the exit code. */
 export async function runTool(

@@ -3,11 +3,10 @@
 // is a file that is not one of our databases. On PostgreSQL it points to pg_restore.
 import 'dotenv/config';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { ConfigError, loadConfig } from '../config.ts';
-import { sqlitePath } from '../db/database.ts';
-import { postgresHint, runTool, UsageError } from './cli-usage.ts';
+import { ConfigError } from '../config.ts';
+import { fileAndDatabase, runTool, UsageError } from './cli-usage.ts';
 import { inspectOurDatabase, isInUse, NotOurDatabaseError } from './our-database-file.ts';
 
 const usage = `Uso / usage: npm run restore -- <arquivo / file>
@@ -23,12 +22,7 @@ function fsync(path: string) {
 }
 
 async function main(args: string[]) {
-  const [file, ...rest] = args;
-  if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(usage);
-  const config = loadConfig();
-  if (!config.databaseUrl.startsWith('file:')) throw new UsageError(postgresHint.restore);
-  const copy = resolve(file);
-  const target = sqlitePath(config.databaseUrl);
+  const { file: copy, database: target } = fileAndDatabase(args, usage, 'restore');
   if (copy === target) throw new UsageError(usage);
   const { registrations } = await inspectOurDatabase(copy);
   if (isInUse(target)) {
