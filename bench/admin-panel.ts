@@ -38,7 +38,8 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function seed(dbFile: string) {
   const db = await openDatabase(`file:${dbFile}`);
-  const start = Date.parse('2025-10-01T12:00:00.000Z');
+  // Made in the past week: older ones would be the retention job's to erase at start.
+  const start = Date.now() - total * 60_000;
   const rows = Array.from({ length: total }, (_, i) =>
     servedRegistration(
       {

@@ -187,6 +187,12 @@ describe('the panel', () => {
       .allTextContents();
     expect(names).toEqual(['Carla Dias', 'Bruno Souza', 'Ana Conceição']);
     await page.getByText('3 inscrições · 0 confirmadas · 3 pendentes').waitFor();
+    // When the retention job erases the data: the default event (7:30 on 6 December 2025) + 90 days.
+    await page
+      .getByText(
+        'Dados apagados em 6 de março de 2026, 90 dias após o evento; inscrições feitas depois, 90 dias após a inscrição.',
+      )
+      .waitFor();
 
     const ana = card(page, 'Ana Conceição');
     const anaText = await ana.innerText();

@@ -1,11 +1,11 @@
 // What the server sends for pages, before any JavaScript runs: statuses, the event in the
 // page (JSON data block, title, WhatsApp link preview), and the operator's EVENT_CONFIG.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawGet as rawGetWith } from '../src/server/test-support/raw-get.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 
@@ -155,6 +155,10 @@ describe('rendered on the server', () => {
   });
 });
 
+/** A GET accepting exactly these encodings, the body as sent. */
+const rawGet = (base: string, path: string, acceptEncoding: string) =>
+  rawGetWith(base, path, { 'accept-encoding': acceptEncoding });
+
 describe('compression', () => {
   const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
 
@@ -243,18 +247,3 @@ describe('the check-in screen', () => {
     expect(served.headers['content-encoding']).toBe('br');
   });
 });
-
-/** A GET with exactly this Accept-Encoding, the body left as sent (fetch would decode it). */
-function rawGet(base: string, path: string, acceptEncoding: string) {
-  return new Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      httpGet(new URL(path, base), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      }).on('error', reject);
-    },
-  );
-}

@@ -3,26 +3,36 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { api } from '../shared/paths.ts';
 import { bootstrapAdmin } from './admin/bootstrap-admin.ts';
+import { doorAccountsRoutes } from './admin/door-accounts.routes.ts';
+import { loginAttemptsSweepJob } from './admin/login-attempts-sweep.job.ts';
 import { loginRoutes } from './admin/login.routes.ts';
+import { sessionSweepJob } from './admin/session-sweep.job.ts';
 import { audiences } from './audience.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import type { Config } from './config.ts';
+import { loggerOptions } from './logger.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
+import { openPostgresListener } from './db/postgres-listener.ts';
+import { doorRoutes } from './door/door.routes.ts';
+import { databaseRateLimitStore } from './limits/database-rate-limit-store.ts';
+import { rateLimitWindowsSweepJob } from './limits/rate-limit-windows-sweep.job.ts';
+import { liveChangesPruneJob } from './live/live-changes-prune.job.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { openLive } from './live/open-live.ts';
 import authorization from './plugins/authorization.ts';
 import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
+import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionCookie from './plugins/session-cookie.ts';
 import sessions from './plugins/sessions.ts';
 import webApp from './plugins/web-app.ts';
+import registrationErasure from './registrations/registration-erasure.ts';
 import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { doorAccountsRoutes } from './admin/door-accounts.routes.ts';
-import { doorRoutes } from './door/door.routes.ts';
+import { retentionJob } from './registrations/retention.job.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -35,7 +45,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     // Behind a proxy, trust only the address it appends (the last one): a client cannot dodge
     // the rate limit by sending its own X-Forwarded-For. `true` would take the first, forged one.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
@@ -51,12 +61,18 @@ export async function buildApp(options: AppOptions) {
     (await openDatabase(config.databaseUrl, {
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed'),
     }));
-  const live = await openLive(db, app.log);
+  // PostgreSQL: this instance hears the others' commits on a connection of its own.
+  const listener = db.postgres
+    ? await openPostgresListener({ connectionString: db.postgres.connectionString, log: app.log })
+    : undefined;
+  const live = await openLive(db, app.log, listener);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('postgresListener', listener);
   app.decorate('live', live);
   app.addHook('onClose', async () => {
     await live.close();
+    await listener?.close();
     await db.close();
   });
   await bootstrapAdmin(config, db, app.log);
@@ -70,7 +86,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(authorization);
   // Only JSON bodies, strict UTF-8: text/plain and forms get 415.
   await app.register(jsonBody);
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the count is shared by every instance; SQLite runs one, which counts in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db.kysely) } : {}),
+  });
+  await app.register(registrationErasure);
   await app.register(compression);
 
   app.get(api.health, { config: { audience: audiences.public } }, async () => {
@@ -91,6 +112,15 @@ export async function buildApp(options: AppOptions) {
       route.config = { ...route.config, audience: route.config?.audience ?? audiences.public };
     });
     await site.register(webApp);
+  });
+  await app.register(jobs, {
+    jobs: [
+      retentionJob,
+      sessionSweepJob,
+      liveChangesPruneJob,
+      loginAttemptsSweepJob,
+      rateLimitWindowsSweepJob,
+    ],
   });
 
   return app;

@@ -28,6 +28,39 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a variable set to nothing as not set, as copied from .env.example', () => {
+    const empty = Object.fromEntries(
+      [
+        'PORT',
+        'HOST',
+        'DATABASE_URL',
+        'PUBLIC_URL',
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'TRUST_PROXY',
+        'REGISTRATION_RATE_LIMIT',
+        'EVENT_CONFIG',
+        'LOG_LEVEL',
+        'LOG_FORMAT',
+        'LIVE_HEARTBEAT_SECONDS',
+      ].map((name) => [name, name === 'ADMIN_PASSWORD' ? '  ' : '']),
+    );
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+    expect(loadConfig(empty).adminPassword).toBeUndefined();
+  });
+
+  it('logs readable lines on a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, {}, { terminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, {}, { terminal: false }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, {}, { terminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, {}, { terminal: false }).logFormat).toBe('pretty');
+  });
+
+  it('re-checks live streams every LIVE_HEARTBEAT_SECONDS', () => {
+    expect(loadConfig({}).liveHeartbeatMs).toBe(10_000);
+    expect(loadConfig({ LIVE_HEARTBEAT_SECONDS: '45' }).liveHeartbeatMs).toBe(45_000);
+  });
+
   it('treats an https PUBLIC_URL as secure', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://inscricoes.example.com/' })).toMatchObject({
       publicUrl: 'https://inscricoes.example.com',
@@ -41,6 +74,9 @@ describe('loadConfig', () => {
     [{ REGISTRATION_RATE_LIMIT: '-1' }, 'REGISTRATION_RATE_LIMIT'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: '' }, 'ADMIN_PASSWORD'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ LIVE_HEARTBEAT_SECONDS: '0' }, 'LIVE_HEARTBEAT_SECONDS'],
   ])('stops with the name of the bad variable: %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -7,7 +7,7 @@ import { defaultEvent, type EventConfig } from '../shared/event.ts';
 import { passwordProblem } from './admin/password.ts';
 
 const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 // The operator's EVENT_CONFIG file: any subset of the event's fields.
@@ -68,6 +68,8 @@ const envSchema = z.object({
     .default(24 * 60),
   EVENT_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 export interface Config {
@@ -88,6 +90,8 @@ export interface Config {
   liveHeartbeatMs: number;
   event: EventConfig;
   logLevel: string;
+  /** Readable lines for a person at a terminal; JSON lines for a log collector. */
+  logFormat: 'json' | 'pretty';
   /** Folder holding the built web app. */
   webRoot: string;
 }
@@ -110,11 +114,20 @@ function readEventConfig(file: string | undefined): EventConfig {
   return { ...defaultEvent, ...parsed.data };
 }
 
+/**
+ * A variable set to nothing (`ADMIN_PASSWORD=` as copied from .env.example) is a variable not
+ * set: its default applies, and it is never an error.
+ */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ''));
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
+  { terminal = process.stdout.isTTY === true }: { terminal?: boolean } = {},
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
@@ -139,9 +152,10 @@ export function loadConfig(
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_MINUTES * 60_000,
-    liveHeartbeatMs: 10_000,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     event: readEventConfig(e.EVENT_CONFIG),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     // src/server and dist/server both sit two levels below the project root.
     webRoot: resolve(fileURLToPath(import.meta.url), '../../../dist/web'),
     ...overrides,

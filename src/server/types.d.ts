@@ -1,12 +1,15 @@
 // What the app's plugins add to Fastify, typed once.
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { PostgresListener } from './db/postgres-listener.ts';
 import type { LiveHub } from './live/live-hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** PostgreSQL only: this instance's LISTEN connection; undefined on SQLite. */
+    postgresListener: PostgresListener | undefined;
     live: LiveHub;
   }
 }

@@ -20,10 +20,10 @@ export const confirmacaoLabels: Record<Confirmacao, string> = {
 };
 
 /** The panel's and the CSV's short answer to "will they bring someone?". */
+const bringsSomeoneLabels: Record<LevarAlguem, string> = { sim: 'Sim', nao: 'Não' };
+
 export function bringsSomeone(registration: Pick<Registration, 'levar_alguem'>): string {
-  if (registration.levar_alguem === 'sim') return 'Sim';
-  if (registration.levar_alguem === 'nao') return 'Não';
-  return '';
+  return registration.levar_alguem ? bringsSomeoneLabels[registration.levar_alguem] : '';
 }
 
 // One formatter per kind and zone: the list can be long.

@@ -129,8 +129,8 @@ export async function listAccounts(db: Kysely<Database>, role: AccountRole): Pro
 
 /**
  * Removes a door account; its sessions go with it (foreign key), so it is logged out everywhere
- * at its next request, and its live streams end at their next heartbeat. Admins are not removed
- * here.
+ * at its next request; its live streams end at once on PostgreSQL (the sessions' delete trigger
+ * announces it), at their next heartbeat on SQLite. Admins are not removed here.
  */
 export async function deleteDoorAccount(
   db: Kysely<Database>,

@@ -30,14 +30,14 @@ function signedIn({ email, role }: Pick<AccountSession, 'email' | 'role'>): Sign
 }
 
 export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOptions = {}) {
-  const throttle = options.throttle ?? new LoginThrottle();
+  const throttle = options.throttle ?? new LoginThrottle(app.db.kysely);
 
   app.post(api.adminLogin, { config: { audience: audiences.public } }, async (request, reply) => {
     const parsed = loginSchema.safeParse(request.body);
     if (!parsed.success) return sendError(reply, 400, 'validation', apiErrors.validation);
     const key = emailKey(parsed.data.email);
 
-    const decision = throttle.begin(key, request.ip);
+    const decision = await throttle.begin(key, request.ip);
     if (!decision.allowed) {
       reply.header('retry-after', String(decision.retryAfterSeconds));
       return sendError(reply, 429, 'login_rate_limited', apiErrors.loginRateLimited);
@@ -53,7 +53,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOpti
       return sendError(reply, 401, 'invalid_credentials', apiErrors.invalidCredentials);
     }
 
-    throttle.succeeded(key, request.ip);
+    await throttle.succeeded(decision.attempt, key, request.ip);
     await app.sessions.start(request, reply, account.id);
     // Who logged in stays out of the log: the id is enough to trace it.
     request.log.info({ accountId: account.id, role: account.role }, 'account logged in');

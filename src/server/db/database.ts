@@ -107,6 +107,9 @@ export async function openDatabase(
   const migrator = new Migrator({
     db: db.kysely,
     provider: migrationProvider,
+    // Work on separate branches lands in any order: a migration named before one a database
+    // already ran is applied, not refused (docs/decisions/0044).
+    allowUnorderedMigrations: true,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) {

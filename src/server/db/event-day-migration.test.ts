@@ -79,4 +79,51 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       await db.close();
     }
   });
+
+  it('applies on a database that already ran the later migrations of another branch', async () => {
+    const { url, old } = await olderDatabase(engine, lastBefore, { dir, created: databases });
+    // Issue 11's migrations (2026-11-24T2x) landed first; this branch's (T1x) sort before them.
+    const withoutEventDay = {
+      async getMigrations() {
+        const all = await migrationProvider.getMigrations();
+        return Object.fromEntries(
+          Object.entries(all).filter(([name]) => !name.startsWith('2026-11-24T1')),
+        );
+      },
+    };
+    const later = await new Migrator({ db: old, provider: withoutEventDay }).migrateToLatest();
+    expect(later.error).toBeUndefined();
+    expect(later.results?.map((r) => r.migrationName)).toContain('2026-11-24T20-create-job-runs');
+    const id = randomUUID();
+    await old
+      .insertInto('registrations')
+      .values({
+        id,
+        nome_completo: 'Pessoa Confirmada',
+        whatsapp: '+15085551234',
+        email: 'confirmada@exemplo.com',
+        email_key: 'confirmada@exemplo.com',
+        nome_compania: 'Antiga',
+        status: 'confirmed',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await old.destroy();
+
+    const db = await openDatabase(url);
+    try {
+      const row = await db.kysely
+        .selectFrom('registrations')
+        .select('ticket_code')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.ticket_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
+      expect(tables).toEqual(
+        expect.arrayContaining(['check_in_requests', 'audit_entries', 'job_runs']),
+      );
+    } finally {
+      await db.close();
+    }
+  });
 });

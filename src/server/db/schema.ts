@@ -63,6 +63,39 @@ export interface AuditEntriesTable {
   at: string;
 }
 
+/** When each background job last ran (jobs/job-runner.ts), on whichever instance. */
+export interface JobRunsTable {
+  name: string;
+  started_at: string;
+  finished_at: string;
+}
+
+/** The registration rate limit's count per client and route, shared by every instance. */
+export interface RateLimitWindowsTable {
+  key: string;
+  hits: number;
+  ends_at: string;
+}
+
+/** Login attempts, each a failure until it succeeds (admin/login-throttle.ts). */
+export interface LoginFailuresTable {
+  id: Generated<number | string>;
+  /** The e-mail key tried. */
+  account: string;
+  /** clientKey() of the address. */
+  client: string;
+  at: string;
+  /** 1 once the same account and address logged in: it no longer counts for that pair. */
+  pair_forgiven: Generated<number>;
+}
+
+/** Addresses that logged in to an account: exempt from its ceiling across addresses. */
+export interface LoginTrustedClientsTable {
+  account: string;
+  client: string;
+  at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -70,6 +103,10 @@ export interface Database {
   live_changes: LiveChangesTable;
   check_in_requests: CheckInRequestsTable;
   audit_entries: AuditEntriesTable;
+  job_runs: JobRunsTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  login_failures: LoginFailuresTable;
+  login_trusted_clients: LoginTrustedClientsTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { channels } from '../db/postgres-listener.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface LoggedChange {
@@ -19,17 +20,25 @@ const changeLogLock = 7_204_511;
  * Adds the change to the log; call it last in the change's transaction. On PostgreSQL a
  * transaction-scoped lock is taken first, so sequence numbers are handed out in commit order (a
  * reader that has seen seq N never sees a smaller one appear later); SQLite has one writer anyway.
+ * On PostgreSQL the transaction also notifies every instance, with the seq alone: PostgreSQL
+ * delivers a notification at commit and drops it on rollback, so nothing is announced that was
+ * not committed, and nothing committed goes unannounced.
  */
 export async function logChange(
   trx: Transaction<Database>,
   type: LiveChangeType,
   registrationId: string,
 ): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${changeLogLock})`.execute(trx);
-  await trx
+  const postgres = isPostgres(trx);
+  if (postgres) await sql`select pg_advisory_xact_lock(${changeLogLock})`.execute(trx);
+  const { seq } = await trx
     .insertInto('live_changes')
     .values({ type, registration_id: registrationId, changed_at: new Date().toISOString() })
-    .execute();
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  if (postgres) {
+    await sql`select pg_notify(${channels.liveChanges}, ${String(seq)})`.execute(trx);
+  }
 }
 
 /** Changes after `seq`, oldest first, at most `limit`. */

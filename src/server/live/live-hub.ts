@@ -6,12 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import type { Db } from '../db/database.ts';
 import { findRegistrations } from '../registrations/registrations.repository.ts';
-import {
-  changesAfter,
-  logBounds,
-  pruneChanges,
-  type LoggedChange,
-} from './live-changes.repository.ts';
+import { changesAfter, logBounds, type LoggedChange } from './live-changes.repository.ts';
 import type { Wakeups } from './wakeups.ts';
 
 export interface LiveMessage {
@@ -38,19 +33,11 @@ export interface LiveHubOptions {
   db: Db;
   wakeups: Wakeups;
   log: FastifyBaseLogger;
-  /** How long the log keeps changes for reconnecting panels. */
-  retentionMs?: number;
 }
 
 const batchSize = 500;
-const pruneEveryMs = 10 * 60_000;
 
-export async function openLiveHub({
-  db,
-  wakeups,
-  log,
-  retentionMs = 24 * 60 * 60_000,
-}: LiveHubOptions): Promise<LiveHub> {
+export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise<LiveHub> {
   const listeners = new Set<LiveListener>();
   let delivered = (await logBounds(db.kysely)).head;
   let draining: Promise<void> | null = null;
@@ -113,13 +100,6 @@ export async function openLiveHub({
       });
   }
 
-  const prune = setInterval(() => {
-    pruneChanges(db.kysely, new Date(Date.now() - retentionMs).toISOString()).catch(
-      (error: unknown) => log.error({ err: error }, 'pruning live changes failed'),
-    );
-  }, pruneEveryMs);
-  prune.unref();
-
   await wakeups.start(wake);
 
   return {
@@ -151,7 +131,6 @@ export async function openLiveHub({
     },
     async close() {
       closed = true;
-      clearInterval(prune);
       listeners.clear();
       await wakeups.close();
       await draining;

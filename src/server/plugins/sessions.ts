@@ -1,12 +1,14 @@
 // Sessions in the database (admin/sessions.repository.ts), so every instance sees the same ones:
-// starting and ending them, checking them for long-lived requests, telling this instance's
-// streams when one ends, and sweeping expired rows.
+// starting and ending them, checking them for long-lived requests, and telling this instance's
+// streams when one ends: at once when this instance ends it, and on PostgreSQL when any instance
+// or the CLI deletes it (the `session_ended` notification, migration 2026-11-24T23). Expired rows
+// are swept by a job (admin/session-sweep.job.ts).
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { channels } from '../db/postgres-listener.ts';
 import {
   createSession,
-  deleteExpiredSessions,
   deleteSession,
   findSession,
   findSessionByHash,
@@ -24,7 +26,10 @@ export interface Sessions {
   end(reply: FastifyReply, session: AccountSession): Promise<void>;
   /** For long-lived requests: is the session still there and within its timeouts? Not a use. */
   isAlive(session: AccountSession): Promise<boolean>;
-  /** Calls the listener when this instance ends the session; returns the unsubscribe function. */
+  /**
+   * Calls the listener once when the session ends (on this instance, or on PostgreSQL anywhere);
+   * returns the unsubscribe function.
+   */
   onEnded(session: AccountSession, listener: () => void): () => void;
 }
 
@@ -33,8 +38,6 @@ declare module 'fastify' {
     sessions: Sessions;
   }
 }
-
-const sweepEveryMs = 10 * 60_000;
 
 async function sessions(app: FastifyInstance) {
   const { config, db, sessionCookie } = app;
@@ -70,15 +73,22 @@ async function sessions(app: FastifyInstance) {
     },
   } satisfies Sessions);
 
-  // Expired sessions are refused on sight anyway; this only keeps the table small. Every
-  // instance may run it: the delete is idempotent.
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(db.kysely, limits).catch((error: unknown) =>
-      app.log.error({ err: error }, 'expired-session sweep failed'),
-    );
-  }, sweepEveryMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const listener = app.postgresListener;
+  if (!listener) return;
+  const stops = [
+    listener.on(channels.sessionEnded, (idHash) => ended.emit(idHash)),
+    // Ends announced while the connection was down are lost: ask about every watched session.
+    listener.onReconnected(() => {
+      for (const idHash of ended.eventNames()) {
+        findSessionByHash(db.kysely, String(idHash), limits, { touch: false })
+          .then((found) => {
+            if (!found) ended.emit(idHash);
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'session re-check failed'));
+      }
+    }),
+  ];
+  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 }
 
 export default fp(sessions, { name: 'sessions', dependencies: ['session-cookie'] });

@@ -1,12 +1,12 @@
 // LGPD: the organizer deletes a registration for good. Every open panel hears of it at once,
 // and the person's e-mail and phone can no longer be read from the database files.
-import { existsSync, readFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withCode, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
 import { openLiveStream } from '../test-support/live-stream.ts';
+import { filesHolding as sqliteFilesHolding } from '../test-support/sqlite-files.ts';
 import { startSession } from '../test-support/sessions.ts';
 import {
   changesDuring,
@@ -24,22 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The main file, the write-ahead log and its index, as they are on disk right now. */
-function databaseFiles(): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const file of [server.dbFile, `${server.dbFile}-wal`, `${server.dbFile}-shm`]) {
-    if (existsSync(file)) files.set(file, readFileSync(file));
-  }
-  return files;
-}
-
-/** Which of the files hold `text` in any of the ways SQLite could store it. */
-function filesHolding(text: string): string[] {
-  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
-  return [...databaseFiles()]
-    .filter(([, bytes]) => needles.some((needle) => bytes.includes(needle)))
-    .map(([file]) => file);
-}
+const filesHolding = (text: string) => sqliteFilesHolding(server.dbFile, text);
 
 describe('DELETE /api/admin/registrations/:id', () => {
   it('removes the person for good: no e-mail or phone left in the .db, -wal or -shm bytes', async () => {

@@ -22,6 +22,8 @@ export interface ChildServer {
   exited: Promise<ChildExit>;
   /** What the process wrote to stdout and stderr, for failure messages. */
   output(): string;
+  /** Every complete line written so far (stdout and stderr), from the start. */
+  lines(): string[];
   /** Resolves once `count` lines written from now on (stdout or stderr) satisfy `match`. */
   waitForLines(match: (line: string) => boolean, count: number): Promise<void>;
   /** Sends SIGKILL (unless it already exited) and waits for the exit. */
@@ -64,6 +66,7 @@ export async function startChildServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const allLines: string[] = [];
   const lineListeners = new Set<(line: string) => void>();
   const reader = () => {
     let partial = '';
@@ -72,6 +75,7 @@ export async function startChildServer(
       output = (output + text).slice(-20_000);
       const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
+      allLines.push(...lines);
       for (const line of lines) for (const listener of lineListeners) listener(line);
     };
   };
@@ -105,6 +109,7 @@ export async function startChildServer(
     process: child,
     exited,
     output: () => output,
+    lines: () => allLines,
     waitForLines(match, count) {
       return new Promise((resolve) => {
         let seen = 0;

@@ -140,3 +140,93 @@ export async function openLiveStream(
     },
   };
 }
+
+export interface StreamConnection {
+  /** The X-Upstream header (which instance behind the proxy served it), if any. */
+  upstream: string | null;
+  /** The Last-Event-ID it was opened with. */
+  lastEventId?: string;
+  reader: LiveStreamReader;
+}
+
+export interface ReconnectingLiveStream {
+  /** Every connection so far, the first one first. */
+  connections: StreamConnection[];
+  /** Every message of every connection, in order. */
+  messages(): SseMessage[];
+  /** The first message (already received or to come) that matches; fails after timeoutMs. */
+  next(match: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
+  close(): Promise<void>;
+}
+
+/**
+ * The stream as a browser's EventSource keeps it: when it ends, it is opened again after the
+ * `retry:` delay with Last-Event-ID set to the last id received, until closed.
+ */
+export async function openReconnectingLiveStream(
+  baseUrl: string,
+  cookie: string,
+  { retryMs = 1_000 }: { retryMs?: number } = {},
+): Promise<ReconnectingLiveStream> {
+  const connections: StreamConnection[] = [];
+  let closed = false;
+  const messages = () => connections.flatMap((connection) => connection.reader.messages);
+  const lastId = () => messages().findLast((message) => message.id !== undefined)?.id;
+
+  async function connect(): Promise<StreamConnection | undefined> {
+    while (!closed) {
+      const lastEventId = lastId();
+      try {
+        const reader = await openLiveStream(baseUrl, cookie, { lastEventId });
+        if (reader.response.status === 200) {
+          const connection = {
+            upstream: reader.response.headers.get('x-upstream'),
+            lastEventId,
+            reader,
+          };
+          connections.push(connection);
+          return connection;
+        }
+        await reader.close();
+      } catch {
+        // Refused or cut: try again, as EventSource does.
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+    return undefined;
+  }
+
+  const first = await connect();
+  const following = (async () => {
+    let current = first;
+    while (current && !closed) {
+      await current.reader.end(24 * 60 * 60_000).catch(() => {});
+      if (closed) return;
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      current = await connect();
+    }
+  })();
+
+  return {
+    connections,
+    messages,
+    async next(match, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages().find(match);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no matching message within ${timeoutMs} ms: ${JSON.stringify(messages())}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.all(connections.map((connection) => connection.reader.close()));
+      await following;
+    },
+  };
+}

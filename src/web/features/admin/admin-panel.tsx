@@ -3,6 +3,7 @@ import { Download, DoorOpen, LogOut } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
 import { ticketPageUrl } from '@shared/paths.ts';
+import { eventErasureAt } from '@shared/retention.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { ticketMessage, whatsappLink } from '@shared/whatsapp.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -39,6 +40,16 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   }, [onSessionExpired]);
 
   const event = useEvent();
+  const erasureDate = useMemo(
+    () =>
+      new Intl.DateTimeFormat('pt-BR', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: event.timeZone,
+      }),
+    [event.timeZone],
+  );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
   const { listState, registrations, connection, entrances, apply, reload } =
     useLiveRegistrations(expired);
@@ -189,6 +200,12 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
               {listState === 'ready' && <p>{adminTexts.header.counts(counts)}</p>}
               <ConnectionStatus connection={connection} />
             </div>
+            <p className="text-muted-foreground mt-1 text-sm">
+              {adminTexts.header.erasure(
+                erasureDate.format(eventErasureAt(event)),
+                event.retentionDays,
+              )}
+            </p>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <Button

@@ -13,6 +13,9 @@ export const adminTexts = {
     logout: 'Sair',
     live: 'Ao vivo',
     reconnecting: 'Reconectando...',
+    /** When the retention job erases the data (src/shared/retention.ts). */
+    erasure: (date: string, days: number) =>
+      `Dados apagados em ${date}, ${days} dias após o evento; inscrições feitas depois, ${days} dias após a inscrição.`,
     /** '3 inscrições · 1 confirmada · 2 pendentes · 1 ingresso enviado' */
     counts: (counts: { total: number; confirmed: number; pending: number; ticketsSent: number }) =>
       [

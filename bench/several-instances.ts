@@ -1,0 +1,156 @@
+// Several instances: a change's delay to every open panel (20 panels, through nginx) and
+// registrations per second, on SQLite with one instance and on PostgreSQL with one and with three
+// (real server processes behind a real nginx, as in src/server/cluster.test.ts). A measurement,
+// not a test: it prints figures. Bounded (about a minute). Needs PostgreSQL on 127.0.0.1:5432
+// (TEST_POSTGRES_URL) and /usr/sbin/nginx.
+// Run: npx tsx bench/several-instances.ts [registrations] [changes]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/server/db/database.ts';
+import { runPool } from '../src/server/test-support/child-server.ts';
+import { startCluster } from '../src/server/test-support/cluster.ts';
+import { openLiveStream } from '../src/server/test-support/live-stream.ts';
+import { createTempPostgres } from '../src/server/test-support/postgres.ts';
+import { startSession } from '../src/server/test-support/sessions.ts';
+import { api } from '../src/shared/paths.ts';
+import { validRegistration } from '../src/shared/test-support/registrations.ts';
+
+const registrations = Number(process.argv[2] ?? 1500);
+const changes = Number(process.argv[3] ?? 40);
+const panelCount = 20;
+const concurrency = 32;
+
+const deadline = setTimeout(() => {
+  console.error('several-instances bench: over 4 minutes, giving up');
+  process.exit(1);
+}, 240_000);
+
+interface Figures {
+  setup: string;
+  p50: number;
+  p95: number;
+  max: number;
+  missed: number;
+  perSecond: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+
+let visitor = 0;
+function register(base: string) {
+  visitor += 1;
+  return fetch(base + api.registrations, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+    },
+    body: JSON.stringify(validRegistration()),
+  });
+}
+
+async function measure(setup: string, databaseUrl: string, instances: number): Promise<Figures> {
+  const db = await openDatabase(databaseUrl);
+  const { cookie } = await startSession(db.kysely);
+  await db.close();
+  const cluster = await startCluster(instances, {
+    DATABASE_URL: databaseUrl,
+    REGISTRATION_RATE_LIMIT: '0',
+  });
+  try {
+    // Panels through the proxy: round-robin spreads them over the instances.
+    const panels = [];
+    for (let i = 0; i < panelCount; i += 1) {
+      const panel = await openLiveStream(cluster.url, cookie);
+      await panel.next((m) => m.type === 'ready');
+      panels.push(panel);
+    }
+    // One change at a time: from the moment it is sent to its arrival on each panel.
+    const delays: number[] = [];
+    let missed = 0;
+    for (let i = 0; i < changes; i += 1) {
+      const sent = performance.now();
+      const response = await register(cluster.url);
+      const { id } = (await response.json()) as { id: string };
+      const arrivals = await Promise.all(
+        panels.map((panel) =>
+          panel
+            .next((m) => m.type === 'change' && m.data.includes(id), 5_000)
+            .then(
+              () => performance.now() - sent,
+              () => undefined,
+            ),
+        ),
+      );
+      for (const arrival of arrivals) {
+        if (arrival === undefined) missed += 1;
+        else delays.push(arrival);
+      }
+    }
+    await Promise.all(panels.map((panel) => panel.close()));
+
+    const started = performance.now();
+    let failures = 0;
+    await runPool(Array.from({ length: registrations }), concurrency, async () => {
+      const response = await register(cluster.url);
+      await response.arrayBuffer();
+      if (response.status !== 201) failures += 1;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (failures > 0) console.warn(`${setup}: ${failures} registrations not answered 201`);
+
+    delays.sort((a, b) => a - b);
+    return {
+      setup,
+      p50: percentile(delays, 0.5),
+      p95: percentile(delays, 0.95),
+      max: delays.at(-1) ?? Number.NaN,
+      missed,
+      perSecond: (registrations - failures) / seconds,
+    };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'inscricoes-bench-instances-'));
+const figures: Figures[] = [];
+try {
+  figures.push(await measure('SQLite, 1 instance', `file:${join(dir, 'bench.db')}`, 1));
+  for (const instances of [1, 3]) {
+    const postgres = await createTempPostgres();
+    try {
+      const setup = `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}`;
+      figures.push(await measure(setup, postgres.url, instances));
+    } finally {
+      await postgres.drop();
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  clearTimeout(deadline);
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+console.log(
+  `\nseveral instances, behind nginx: ${panelCount} panels, ${changes} changes one at a time ` +
+    `(delay from sending the registration to its arrival on each panel), then ` +
+    `${registrations} registrations with ${concurrency} in flight`,
+);
+console.log(
+  '| setup | change → panel p50 | p95 | max | missed | registrations/s |\n|---|---|---|---|---|---|',
+);
+for (const f of figures) {
+  console.log(
+    `| ${f.setup} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.missed} of ${changes * panelCount} | ${f.perSecond.toFixed(0)} |`,
+  );
+}
+const [, one, three] = figures;
+if (one && three) {
+  console.log(
+    `PostgreSQL, 3 instances / 1 instance: ${(three.perSecond / one.perSecond).toFixed(2)}× the registrations per second; ` +
+      `p95 goal ≤ 100 ms with 0 missed: ${three.p95 <= 100 && three.missed === 0 ? 'yes' : 'NO'}`,
+  );
+}

@@ -1,0 +1,96 @@
+// The one runner of background work (session sweep, live-change prune, retention purge, counter
+// sweeps): every minute, and once at start, each job that is due runs, on one instance only. A
+// job is due when its last run, on any instance, started at least `everyMs` ago (job_runs), so
+// three instances starting together, or a restart, do not repeat it; the lock (job-lock.ts)
+// keeps two instances from running it at the same moment.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { withJobLock } from './job-lock.ts';
+import { lastRunStartedAt, recordRun } from './job-runs.repository.ts';
+
+export interface Job {
+  /** Stable: it names the job's row in job_runs and its lock. */
+  name: string;
+  everyMs: number;
+  run(app: FastifyInstance): Promise<void>;
+}
+
+export type JobOutcome = 'ran' | 'not due' | 'busy' | 'failed';
+
+export interface JobRunner {
+  /** Runs every due job now, one after the other. */
+  runDue(): Promise<Record<string, JobOutcome>>;
+  /** Starts the checks: now, then every `checkEveryMs`. */
+  start(): void;
+  /** Settles when the check in progress, if any, has finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobRunner({
+  app,
+  db,
+  log,
+  jobs,
+  checkEveryMs = 60_000,
+}: {
+  app: FastifyInstance;
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: readonly Job[];
+  checkEveryMs?: number;
+}): JobRunner {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  async function runIfDue(job: Job): Promise<JobOutcome> {
+    try {
+      return await withJobLock(db, job.name, async () => {
+        const last = await lastRunStartedAt(db.kysely, job.name);
+        const started = new Date();
+        if (last && started.getTime() - Date.parse(last) < job.everyMs) return 'not due';
+        await job.run(app);
+        await recordRun(db.kysely, job.name, started.toISOString(), new Date().toISOString());
+        return 'ran';
+      });
+    } catch (error) {
+      // Not recorded as run: the next check tries again.
+      log.error({ err: error, job: job.name }, 'background job failed');
+      return 'failed';
+    }
+  }
+
+  async function runDue() {
+    const outcomes: Record<string, JobOutcome> = {};
+    for (const job of jobs) {
+      if (stopped) break;
+      outcomes[job.name] = await runIfDue(job);
+      log.debug({ job: job.name, outcome: outcomes[job.name] }, 'background job checked');
+    }
+    return outcomes;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runDue().finally(schedule);
+    }, checkEveryMs);
+    timer.unref();
+  }
+
+  return {
+    runDue,
+    start() {
+      running = runDue().finally(schedule);
+    },
+    async idle() {
+      await running;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
