@@ -22,11 +22,12 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
 
   // Painted: a frame after React's commit (the next task after requestAnimationFrame).
   useEffect(() => {
-    const start = shown?.decodedAt;
-    if (start === undefined) return;
+    if (shown?.decodedAt === undefined) return;
+    const start = shown.decodedAt;
+    const detail = { verdict: shown.verdict.kind };
     requestAnimationFrame(() =>
       setTimeout(() =>
-        performance.measure(scanToVerdictMeasure, { start, end: performance.now() }),
+        performance.measure(scanToVerdictMeasure, { start, end: performance.now(), detail }),
       ),
     );
   }, [shown]);
