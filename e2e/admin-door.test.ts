@@ -81,6 +81,7 @@ describe('each card', () => {
     });
     expect(checkIn.status).toBe(200);
     await anaCard.getByText(new RegExp(`Entrou em .*\\(${door.email}\\)`)).waitFor();
+    await page.getByText(/· 1 entrou$/).waitFor();
 
     await anaCard.getByRole('button', { name: 'Histórico' }).click();
     await anaCard.getByText(/confirmou a inscrição/).waitFor();

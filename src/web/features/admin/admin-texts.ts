@@ -1,6 +1,7 @@
 // Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
 // panel texts quote the spec's catalogue exactly.
 import { counted, plural } from '@shared/plural.ts';
+import type { RegistrationCounts } from './registrations-list.ts';
 
 const inscricoes = { one: 'inscrição', other: 'inscrições' };
 
@@ -17,12 +18,13 @@ export const adminTexts = {
     erasure: (date: string, days: number) =>
       `Dados apagados em ${date}, ${days} dias após o evento; inscrições feitas depois, ${days} dias após a inscrição.`,
     /** '3 inscrições · 1 confirmada · 2 pendentes · 1 ingresso enviado' */
-    counts: (counts: { total: number; confirmed: number; pending: number; ticketsSent: number }) =>
+    counts: (counts: RegistrationCounts) =>
       [
         counted(counts.total, inscricoes),
         counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' }),
         counted(counts.pending, { one: 'pendente', other: 'pendentes' }),
         counted(counts.ticketsSent, { one: 'ingresso enviado', other: 'ingressos enviados' }),
+        counted(counts.checkedIn, { one: 'entrou', other: 'entraram' }),
       ].join(' · '),
   },
 

@@ -119,19 +119,22 @@ describe('parseChange', () => {
 });
 
 describe('counts and texts', () => {
-  it('counts total, confirmed, pending and tickets sent', () => {
+  it('counts total, confirmed, pending, tickets sent and who came in', () => {
     expect(countRegistrations([a, { ...b, status: 'confirmed' }, c])).toEqual({
       total: 3,
       confirmed: 1,
       pending: 2,
       ticketsSent: 0,
+      checkedIn: 0,
     });
     const sent = { status: 'confirmed', ticket_sent_at: '2025-11-22T12:00:00.000Z' } as const;
-    expect(countRegistrations([{ ...a, ...sent }, { ...b, ...sent }, c])).toEqual({
+    const inside = { checked_in_at: '2025-12-06T12:31:00.000Z', checked_in_by: 'p@x.com' };
+    expect(countRegistrations([{ ...a, ...sent, ...inside }, { ...b, ...sent }, c])).toEqual({
       total: 3,
       confirmed: 2,
       pending: 1,
       ticketsSent: 2,
+      checkedIn: 1,
     });
   });
 
@@ -143,8 +146,14 @@ describe('counts and texts', () => {
     expect(adminTexts.csv.exportedDescription(3)).toBe('3 inscrições exportadas.');
     expect(adminTexts.search.found(1)).toBe('1 inscrição encontrada');
     expect(adminTexts.search.found(2)).toBe('2 inscrições encontradas');
-    expect(adminTexts.header.counts({ total: 1, confirmed: 0, pending: 1, ticketsSent: 1 })).toBe(
-      '1 inscrição · 0 confirmadas · 1 pendente · 1 ingresso enviado',
-    );
+    expect(
+      adminTexts.header.counts({
+        total: 1,
+        confirmed: 1,
+        pending: 0,
+        ticketsSent: 1,
+        checkedIn: 1,
+      }),
+    ).toBe('1 inscrição · 1 confirmada · 0 pendentes · 1 ingresso enviado · 1 entrou');
   });
 });

@@ -83,14 +83,24 @@ export interface RegistrationCounts {
   pending: number;
   /** People whose ticket was sent at least once. */
   ticketsSent: number;
+  /** People who came in (event day). */
+  checkedIn: number;
 }
 
 export function countRegistrations(list: readonly Registration[]): RegistrationCounts {
   let confirmed = 0;
   let ticketsSent = 0;
+  let checkedIn = 0;
   for (const r of list) {
     if (r.status === 'confirmed') confirmed += 1;
     if (r.ticket_sent_at) ticketsSent += 1;
+    if (r.checked_in_at) checkedIn += 1;
   }
-  return { total: list.length, confirmed, pending: list.length - confirmed, ticketsSent };
+  return {
+    total: list.length,
+    confirmed,
+    pending: list.length - confirmed,
+    ticketsSent,
+    checkedIn,
+  };
 }
