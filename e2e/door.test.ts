@@ -165,7 +165,7 @@ describe('without a camera', () => {
 });
 
 describe('a door account logging in', () => {
-  it('lands on /portaria from the panel’s login form', async () => {
+  it('lands on /portaria from the panel’s login form, logs out, and logs in again there', async () => {
     const email = `portaria.${process.pid}@exemplo.com`;
     const password = 'senha-da-portaria-2025';
     const organizer = await startSession(server.app.db.kysely);
@@ -180,6 +180,16 @@ describe('a door account logging in', () => {
     try {
       const page = await browser.newPage();
       await page.goto(server.url + paths.admin);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Senha').fill(password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Portaria' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(paths.door);
+
+      // 'Sair' ends the session; the screen's own login form opens it again.
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Entrar na portaria' }).waitFor();
+      expect((await server.request(api.doorAttendees)).status).toBe(401);
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Senha').fill(password);
       await page.getByRole('button', { name: 'Entrar' }).click();
