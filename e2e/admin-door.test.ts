@@ -1,13 +1,11 @@
 // The panel's side of event day, in Chromium against the real server: door accounts managed from
 // the panel, each card's check-in state, and each registration's history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { admin, animationsDone, card, openPanel } from './support/admin-panel.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { confirmedRegistration } from './support/door.ts';
+import { checkInElsewhere, confirmedRegistration } from './support/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -73,13 +71,7 @@ describe('each card', () => {
     const anaCard = card(page, 'Ana Histórico');
     await anaCard.getByText('Ainda não entrou').waitFor();
 
-    const door = await startSession(server.app.db.kysely, { role: 'door' });
-    const checkIn = await server.request(api.doorCheckIns, {
-      method: 'POST',
-      headers: { cookie: door.cookie, 'idempotency-key': crypto.randomUUID() },
-      json: { code: ana.ticket_code },
-    });
-    expect(checkIn.status).toBe(200);
+    const door = await checkInElsewhere(server, ana.ticket_code);
     await anaCard.getByText(new RegExp(`Entrou em .*\\(${door.email}\\)`)).waitFor();
     await page.getByText(/· 1 entrou$/).waitFor();
 

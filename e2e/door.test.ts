@@ -9,6 +9,7 @@ import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
 import {
   cameraVideo,
+  checkInElsewhere,
   confirmedRegistration,
   openDoor,
   storedCheckIn,
@@ -235,13 +236,7 @@ describe('when the signal drops', () => {
       const response = await page.reload();
       expect(response?.fromServiceWorker()).toBe(true);
       // Meanwhile another door lets Hugo in.
-      const other = await startSession(server.app.db.kysely, { role: 'door' });
-      const otherCheckIn = await server.request(api.doorCheckIns, {
-        method: 'POST',
-        headers: { cookie: other.cookie, 'idempotency-key': crypto.randomUUID() },
-        json: { code: elsewhere.ticket_code },
-      });
-      expect(otherCheckIn.status).toBe(200);
+      const other = await checkInElsewhere(server, elsewhere.ticket_code);
       await page.getByRole('heading', { level: 1, name: 'Portaria' }).waitFor();
       await page.getByText('Sem conexão', { exact: true }).waitFor();
       await page.getByText('4 entradas aguardando envio').waitFor({ timeout: 30_000 });

@@ -41,6 +41,18 @@ export async function confirmedRegistration(
   return confirmed as Registration & { ticket_code: string };
 }
 
+/** Another door phone checks in this ticket through the API; resolves with that door's session. */
+export async function checkInElsewhere(server: TestServer, code: string): Promise<TestSession> {
+  const door = await startSession(server.app.db.kysely, { role: 'door' });
+  const response = await server.request(api.doorCheckIns, {
+    method: 'POST',
+    headers: { cookie: door.cookie, 'idempotency-key': crypto.randomUUID() },
+    json: { code },
+  });
+  expect(response.status).toBe(200);
+  return door;
+}
+
 /** The stored check-in of one registration, as the database has it. */
 export async function storedCheckIn(server: TestServer, id: string) {
   const row = await server.app.db.kysely

@@ -13,7 +13,8 @@ import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { isNotFound, isUnauthorized } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
-import { logOut, type Session } from '@/features/session/session-api.ts';
+import type { Session } from '@/features/session/session-api.ts';
+import { useLogout } from '@/features/session/use-logout.ts';
 import { confirmRegistration, deleteRegistration, markTicketSent } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
@@ -33,11 +34,11 @@ export interface AdminPanelProps {
 }
 
 export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPanelProps) {
-  const loggingOut = useRef(false);
-  const expired = useCallback(() => {
-    // Logging out ends the session, and with it the live stream: that is no expiry.
-    if (!loggingOut.current) onSessionExpired();
-  }, [onSessionExpired]);
+  const { expired, logout } = useLogout({
+    onLoggedOut,
+    onSessionExpired,
+    failed: adminTexts.session.logoutFailed,
+  });
 
   const event = useEvent();
   const erasureDate = useMemo(
@@ -169,20 +170,6 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     });
   }
 
-  async function logout() {
-    loggingOut.current = true;
-    try {
-      await logOut();
-    } catch (error) {
-      if (!isUnauthorized(error)) {
-        loggingOut.current = false;
-        toast.error(adminTexts.session.logoutFailed);
-        return;
-      }
-    }
-    onLoggedOut();
-  }
-
   return (
     <div className="min-h-dvh">
       <header className="bg-card border-b">
@@ -222,7 +209,12 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
               <Download aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.exportCsv}
             </Button>
-            <Button variant="outline" onClick={logout} title={session.email} size="toolbar">
+            <Button
+              variant="outline"
+              onClick={() => void logout()}
+              title={session.email}
+              size="toolbar"
+            >
               <LogOut aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.logout}
             </Button>

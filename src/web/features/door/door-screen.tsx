@@ -3,10 +3,9 @@ import { LogOut, Undo2 } from 'lucide-react';
 import { useCallback, useRef } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
-import { isUnauthorized } from '@/lib/api-client.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { logOut } from '@/features/session/session-api.ts';
+import { useLogout } from '@/features/session/use-logout.ts';
 import type { Attendee } from './attendees.ts';
 import { AttendeeSearchPanel } from './attendee-search-panel.tsx';
 import { CameraView } from './camera-view.tsx';
@@ -27,7 +26,12 @@ export interface DoorScreenProps extends DoorOptions {
 export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
   const event = useEvent();
   useDocumentTitle(`${texts.title} · ${event.name}`);
-  const door = useDoor(options);
+  const { expired, logout: endSession } = useLogout({
+    onLoggedOut,
+    onSessionExpired: options.onUnauthorized,
+    failed: texts.header.logoutFailed,
+  });
+  const door = useDoor({ ...options, onUnauthorized: expired });
   const { videoRef, state: camera, retry } = useQrScanner(door.scan);
   const verdictRef = useRef<HTMLDivElement>(null);
 
@@ -45,17 +49,10 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
       toast.warning(texts.header.logoutBlocked, { id: 'door-logout-blocked' });
       return;
     }
-    door.stopLive();
-    try {
-      await logOut();
-    } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast.error(texts.header.logoutFailed);
-        return;
-      }
-    }
-    await options.store?.clearSnapshot().catch(() => {});
-    onLoggedOut();
+    await endSession(async () => {
+      door.stopLive();
+      await options.store?.clearSnapshot().catch(() => {});
+    });
   }
 
   return (

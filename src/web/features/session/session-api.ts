@@ -19,6 +19,12 @@ export function logIn(email: string, password: string): Promise<Session> {
   return apiRequest<Session>(api.adminLogin, { method: 'POST', body: { email, password } });
 }
 
-export function logOut(): Promise<void> {
-  return apiRequest<void>(api.adminLogout, { method: 'POST' });
+/** Ends the session: true once it is over (a session already gone counts), false if unsure. */
+export async function logOut(): Promise<boolean> {
+  try {
+    await apiRequest<void>(api.adminLogout, { method: 'POST' });
+    return true;
+  } catch (error) {
+    return isUnauthorized(error);
+  }
 }
