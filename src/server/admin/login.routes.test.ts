@@ -130,6 +130,20 @@ describe('POST /api/admin/login', () => {
     expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
   });
 
+  it("keeps a door phone's login through a closed browser, and an admin's not", async () => {
+    const cookieOf = async (role: 'admin' | 'door') => {
+      const email = `${role}.${crypto.randomUUID()}@exemplo.com`;
+      const password = 'correct horse battery staple';
+      await createAccount(server.app.db.kysely, email, password, role);
+      const response = await login({ email, password }, newIp());
+      expect(response.status).toBe(200);
+      return (response.headers.get('set-cookie') ?? '').toLowerCase();
+    };
+    // Up to the session's absolute limit (24 h by default): it cannot outlive the session.
+    expect(await cookieOf('door')).toContain(`max-age=${24 * 60 * 60}`);
+    expect(await cookieOf('admin')).not.toMatch(/max-age|expires/);
+  });
+
   it('stores only the SHA-256 of the session id', async () => {
     const { email, password } = await newAdmin(server);
     const cookie = await logIn(server.url, email, password);

@@ -54,7 +54,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOpti
     }
 
     await throttle.succeeded(decision.attempt, key, request.ip);
-    await app.sessions.start(request, reply, account.id);
+    await app.sessions.start(request, reply, account);
     // Who logged in stays out of the log: the id is enough to trace it.
     request.log.info({ accountId: account.id, role: account.role }, 'account logged in');
     return signedIn(account);

@@ -7,7 +7,11 @@ import fp from 'fastify-plugin';
 export interface SessionCookie {
   name: string;
   read(request: FastifyRequest): string | undefined;
-  set(reply: FastifyReply, sessionId: string): void;
+  /**
+   * `keepForMs`: the cookie outlives the browser for that long (a door phone, all event day);
+   * without it, closing the browser forgets it.
+   */
+  set(reply: FastifyReply, sessionId: string, keepForMs?: number): void;
   clear(reply: FastifyReply): void;
 }
 
@@ -29,7 +33,11 @@ async function sessionCookie(app: FastifyInstance) {
   app.decorate('sessionCookie', {
     name,
     read: (request) => request.cookies[name] || undefined,
-    set: (reply, sessionId) => void reply.setCookie(name, sessionId, options),
+    set: (reply, sessionId, keepForMs) =>
+      void reply.setCookie(name, sessionId, {
+        ...options,
+        ...(keepForMs ? { maxAge: Math.floor(keepForMs / 1000) } : {}),
+      }),
     clear: (reply) => void reply.clearCookie(name, options),
   } satisfies SessionCookie);
 }

@@ -20,8 +20,17 @@ import {
 export interface Sessions {
   /** The live session behind the request's cookie (its use recorded), or undefined. */
   find(request: FastifyRequest): Promise<AccountSession | undefined>;
-  /** Logs this account in: ends the request's previous session, if any, and sets a fresh id. */
-  start(request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void>;
+  /**
+   * Logs this account in: ends the request's previous session, if any, and sets a fresh id. A
+   * door account's cookie survives a closed browser (up to the session's absolute limit): a door
+   * phone must not lose its login on event day. An admin's ends with the browser, as it should on
+   * a shared computer.
+   */
+  start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: { id: string; role: string },
+  ): Promise<void>;
   /** Logs out: deletes the session, tells this instance's listeners, clears the cookie. */
   end(reply: FastifyReply, session: AccountSession): Promise<void>;
   /** For long-lived requests: is the session still there and within its timeouts? Not a use. */
@@ -53,10 +62,11 @@ async function sessions(app: FastifyInstance) {
       const value = sessionCookie.read(request);
       return value ? findSession(db.kysely, value, limits) : undefined;
     },
-    async start(request, reply, accountId) {
+    async start(request, reply, account) {
       const previous = sessionCookie.read(request);
       if (previous) await deleteSession(db.kysely, hashSessionId(previous));
-      sessionCookie.set(reply, await createSession(db.kysely, accountId));
+      const keepForMs = account.role === 'door' ? limits.absoluteMs : undefined;
+      sessionCookie.set(reply, await createSession(db.kysely, account.id), keepForMs);
     },
     async end(reply, session) {
       await deleteSession(db.kysely, session.idHash);
