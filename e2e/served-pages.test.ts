@@ -41,6 +41,11 @@ describe('served pages', () => {
   it('names the event in the title, the link preview and the JSON the app reads', async () => {
     server = await startAppServer();
     const html = await (await server.request('/convite')).text();
+    // The site's public address, for the ticket links the panel sends.
+    const publicUrl = /<script id="public-url" type="application\/json">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    expect(JSON.parse(publicUrl?.[1] ?? 'null')).toBe(server.config.publicUrl);
     expect(html).toContain('<title>Inscrição · Build Safe</title>');
     expect(html).toMatch(/property="og:title"\s+content="Inscrição · Build Safe"/);
     expect(html).toMatch(

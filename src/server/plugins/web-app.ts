@@ -64,7 +64,7 @@ async function webApp(app: FastifyInstance) {
     throw new Error(`${ssrEntry} not found: run "npm run build" to build the pages' render`);
   }
   const pages: RenderedPages | undefined = built
-    ? await renderPages(webRoot, ssrEntry, event, pagePaths)
+    ? await renderPages(webRoot, ssrEntry, { event, publicUrl: app.config.publicUrl }, pagePaths)
     : undefined;
 
   function sendPage(

@@ -9,6 +9,7 @@ import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { buildApp, type App } from '../app.ts';
+import { freePort } from './child-server.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
@@ -39,8 +40,13 @@ export async function startTestServer(
     ? dirname(options.dbFile)
     : mkdtempSync(join(tmpdir(), 'inscricoes-test-'));
   const dbFile = options.dbFile ?? join(dir, 'test.db');
+  // The address is known before the app is built, as an operator's is: PUBLIC_URL goes into the
+  // pages rendered at start (the ticket links).
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
     {
+      PUBLIC_URL: url,
       DATABASE_URL: `file:${dbFile}`,
       REGISTRATION_RATE_LIMIT: '0',
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
@@ -52,11 +58,7 @@ export async function startTestServer(
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
   });
-  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
-  config.publicUrl = env.PUBLIC_URL ?? url;
+  await app.listen({ port, host: '127.0.0.1' });
 
   return {
     url,

@@ -3,6 +3,19 @@
 import type { EventConfig } from '../../shared/event.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
+export const publicUrlPlaceholder = '<!--public-url-->';
+
+/** What every page carries as JSON for its script: the event, and the site's public address. */
+export interface SiteData {
+  event: EventConfig;
+  /** PUBLIC_URL: the base of the links sent to attendees (the ticket's). */
+  publicUrl: string;
+}
+
+/** JSON inside <script type="application/json"> is data, not script: the CSP allows it. */
+function jsonData(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
 const emptyRoot = '<div id="root"></div>';
 
 export interface ManifestChunk {
@@ -77,13 +90,13 @@ export interface PageParts {
   preloads: string;
 }
 
-export function fillTemplate(template: string, event: EventConfig, parts: PageParts): string {
-  // JSON inside <script type="application/json"> is data, not script: the CSP allows it.
-  const eventJson = JSON.stringify(event).replaceAll('<', '\\u003c');
+export function fillTemplate(template: string, site: SiteData, parts: PageParts): string {
+  const { event } = site;
   const preview = escapeHtml(parts.preview ?? `Inscrição · ${event.name}`);
   const description = escapeHtml(event.tagline);
   let page = template
-    .replace(eventConfigPlaceholder, () => eventJson)
+    .replace(eventConfigPlaceholder, () => jsonData(event))
+    .replace(publicUrlPlaceholder, () => jsonData(site.publicUrl))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `${parts.preloads}</head>`)
     .replace(emptyRoot, () => `<div id="root">${parts.content}</div>`);

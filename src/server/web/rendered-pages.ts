@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EventConfig } from '../../shared/event.ts';
 import { paths } from '../../shared/paths.ts';
 import type { RenderPage, RenderTicketPage, TicketPageData } from '../../shared/rendered-page.ts';
 import {
@@ -15,6 +14,7 @@ import {
   scriptlessTemplate,
   scriptsAfterPaint,
   type Manifest,
+  type SiteData,
 } from './page-template.ts';
 import { precompress, type Precompressed } from './precompressed.ts';
 
@@ -43,9 +43,10 @@ export interface RenderedPages {
 export async function renderPages(
   webRoot: string,
   ssrEntry: string,
-  event: EventConfig,
+  site: SiteData,
   pagePaths: readonly string[],
 ): Promise<RenderedPages> {
+  const { event } = site;
   const manifest = JSON.parse(
     readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
@@ -63,10 +64,10 @@ export async function renderPages(
     const preloads = preloadLinks(manifest, lazyModules[path]);
     if (browserRendered.has(path)) {
       const title = `Inscrição · ${event.name}`;
-      return precompress(fillTemplate(template, event, { title, content: '', preloads }));
+      return precompress(fillTemplate(template, site, { title, content: '', preloads }));
     }
     const { html, title } = await renderPage(path, event);
-    const rendered = fillTemplate(template, event, { title, content: html, preloads });
+    const rendered = fillTemplate(template, site, { title, content: html, preloads });
     return precompress(scriptsAfterPaint(rendered));
   }
 
@@ -78,7 +79,7 @@ export async function renderPages(
     async ticketPage(data) {
       const { html, title } = await renderTicketPage(data);
       const preview = `Ingresso · ${event.name}`;
-      return fillTemplate(ticketTemplate, event, { title, preview, content: html, preloads: '' });
+      return fillTemplate(ticketTemplate, site, { title, preview, content: html, preloads: '' });
     },
   };
 }

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { SearchField } from '@/components/ui/search-field.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useEvent } from '@/lib/event-config.ts';
+import { readPublicUrl } from '@/lib/public-url.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { isNotFound, isUnauthorized } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
@@ -97,9 +98,9 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   const sendTicket = useCallback(
     async (registration: Registration) => {
       // Opened within the click itself: after an await, popup blockers would stop the tab.
-      // The ticket page on the address the panel is open at: the site's public address.
+      // The ticket page on the site's public address (PUBLIC_URL), as its QR code says.
       const ticketUrl = registration.ticket_code
-        ? ticketPageUrl(location.origin, registration.ticket_code)
+        ? ticketPageUrl(readPublicUrl(), registration.ticket_code)
         : undefined;
       const link = whatsappLink(
         registration.whatsapp,
