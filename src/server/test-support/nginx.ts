@@ -53,7 +53,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
     listen 127.0.0.1:${port};
     location / {${proxied}
     }
-    location = /api/admin/events {${proxied}
+    location ~ ^/api/(admin|door)/events$ {${proxied}
       proxy_buffering off;
       proxy_read_timeout 1h;
     }
