@@ -46,6 +46,15 @@ describe('served pages', () => {
       html,
     );
     expect(JSON.parse(publicUrl?.[1] ?? 'null')).toBe(server.config.publicUrl);
+    // Its dates, formatted by the server: hydrating runs no Intl formatter.
+    const dates = /<script id="event-dates" type="application\/json">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    expect(JSON.parse(dates?.[1] ?? 'null')).toEqual({
+      date: '6 de dezembro de 2025',
+      dayMonth: '6 de dezembro',
+      retentionEnd: '6 de março de 2026',
+    });
     expect(html).toContain('<title>Inscrição · Build Safe</title>');
     expect(html).toMatch(/property="og:title"\s+content="Inscrição · Build Safe"/);
     expect(html).toMatch(

@@ -38,26 +38,58 @@ export const defaultEvent: EventConfig = {
   retentionDays: 90,
 };
 
-// The month's name from the platform's pt-BR data, identical in Node and every browser (the page
-// is rendered on the server and hydrated in the browser from this code). UTC at noon: the
-// calendar date as written, whatever the zone of the machine.
-const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+// The month's name from the platform's pt-BR data. Made on first use, never at import: a
+// browser's first Intl.DateTimeFormat loads its locale data, about 150 ms of a 4× slower phone's
+// main thread. The public pages get their dates formatted by the server instead (EventDates).
+let monthNames: Intl.DateTimeFormat | undefined;
 
-function dateParts(event: EventConfig) {
+function dateParts(event: Pick<EventConfig, 'date'>) {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
-  return { year, day, month: monthName.format(Date.UTC(year, month - 1, day, 12)) };
+  // UTC at noon: the calendar date as written, whatever the zone of the machine.
+  monthNames ??= new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+  return { year, day, month: monthNames.format(Date.UTC(year, month - 1, day, 12)) };
 }
 
 /** '6 de dezembro de 2025' */
-export function formatEventDate(event: EventConfig): string {
+export function formatEventDate(event: Pick<EventConfig, 'date'>): string {
   const { year, month, day } = dateParts(event);
   return `${day} de ${month} de ${year}`;
 }
 
 /** '6 de dezembro' (the landing page shows no year) */
-export function formatEventDayMonth(event: EventConfig): string {
+export function formatEventDayMonth(event: Pick<EventConfig, 'date'>): string {
   const { month, day } = dateParts(event);
   return `${day} de ${month}`;
+}
+
+/** '6 de março de 2026' for an event on 2025-12-06 kept 90 days: until when its data is kept. */
+export function formatRetentionEnd(event: Pick<EventConfig, 'date' | 'retentionDays'>): string {
+  const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
+  // Calendar arithmetic in UTC: no daylight-saving hour can move the day.
+  return formatEventDate({
+    date: new Date(Date.UTC(year, month - 1, day + event.retentionDays)).toISOString().slice(0, 10),
+  });
+}
+
+/**
+ * The event's dates as the public pages print them. The server formats them (at start, with the
+ * pages) and hands them to the browser as JSON, so hydrating a page runs no Intl formatter.
+ */
+export interface EventDates {
+  /** '6 de dezembro de 2025' */
+  date: string;
+  /** '6 de dezembro' */
+  dayMonth: string;
+  /** '6 de março de 2026': until when the registrations are kept. */
+  retentionEnd: string;
+}
+
+export function eventDates(event: EventConfig): EventDates {
+  return {
+    date: formatEventDate(event),
+    dayMonth: formatEventDayMonth(event),
+    retentionEnd: formatRetentionEnd(event),
+  };
 }
 
 /** '7:30' */

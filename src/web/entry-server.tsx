@@ -4,7 +4,7 @@
 // personal, so it is rendered per request, and sent without scripts (nothing to hydrate).
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import type { EventConfig } from '@shared/event.ts';
+import { eventDates, type EventConfig } from '@shared/event.ts';
 import type { RenderedPage, TicketPageData } from '@shared/rendered-page.ts';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
@@ -25,7 +25,7 @@ async function render(page: ReactNode, event: EventConfig): Promise<RenderedPage
 
 export async function renderPage(path: string, event: EventConfig): Promise<RenderedPage> {
   await routeAt(path).preload?.();
-  return render(<App event={event} ssrPath={path} />, event);
+  return render(<App event={event} dates={eventDates(event)} ssrPath={path} />, event);
 }
 
 export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {

@@ -1,16 +1,17 @@
 // The browser's entry. A page the server rendered is hydrated once its code is loaded; a page it
 // did not render (the admin panel, `vite dev`) is rendered here.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
-import { readEventConfig } from './lib/event-config.ts';
+import { readEventConfig, readEventDates } from './lib/event-config.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+const event = readEventConfig();
 const app = (
   <StrictMode>
-    <App event={readEventConfig()} />
+    <App event={event} dates={readEventDates(event)} />
   </StrictMode>
 );
 
@@ -18,7 +19,11 @@ if (container.hasChildNodes()) {
   // The server's HTML already shows the page: hydrate with the same tree, lazy page included
   // (its chunk is preloaded by the page's <link rel="modulepreload">).
   await routeAt(location.pathname).preload?.();
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until done: the page, already painted, keeps answering a tap (TBT).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/api-error.ts';
+import { eventDates } from '../../shared/event.ts';
 import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
@@ -64,7 +65,12 @@ async function webApp(app: FastifyInstance) {
     throw new Error(`${ssrEntry} not found: run "npm run build" to build the pages' render`);
   }
   const pages: RenderedPages | undefined = built
-    ? await renderPages(webRoot, ssrEntry, { event, publicUrl: app.config.publicUrl }, pagePaths)
+    ? await renderPages(
+        webRoot,
+        ssrEntry,
+        { event, dates: eventDates(event), publicUrl: app.config.publicUrl },
+        pagePaths,
+      )
     : undefined;
 
   function sendPage(

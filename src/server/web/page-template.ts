@@ -1,13 +1,16 @@
 // The built index.html turned into a page: the event's JSON, the title and the link preview
 // (WhatsApp) naming the event, the page's own chunks preloaded, and its rendered content.
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventConfig, EventDates } from '../../shared/event.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
 export const publicUrlPlaceholder = '<!--public-url-->';
+export const eventDatesPlaceholder = '<!--event-dates-->';
 
 /** What every page carries as JSON for its script: the event, and the site's public address. */
 export interface SiteData {
   event: EventConfig;
+  /** The event's dates, formatted here: hydrating a page then runs no Intl formatter. */
+  dates: EventDates;
   /** PUBLIC_URL: the base of the links sent to attendees (the ticket's). */
   publicUrl: string;
 }
@@ -96,6 +99,7 @@ export function fillTemplate(template: string, site: SiteData, parts: PageParts)
   const description = escapeHtml(event.tagline);
   let page = template
     .replace(eventConfigPlaceholder, () => jsonData(event))
+    .replace(eventDatesPlaceholder, () => jsonData(site.dates))
     .replace(publicUrlPlaceholder, () => jsonData(site.publicUrl))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `${parts.preloads}</head>`)

@@ -1,22 +1,33 @@
 // The event the server configured. The server validates the operator's file at boot, renders
-// the public pages with it, and puts it into the page as JSON; the browser reads that JSON once
-// (main.tsx) and hands it down with <EventProvider>, so the server's HTML and the hydrated page
-// agree. Under `vite dev` there is no JSON: the defaults.
+// the public pages with it, and puts it into the page as JSON, with its dates already formatted
+// (EventDates); the browser reads both once (main.tsx) and hands them down with <EventProvider>
+// and <EventDatesProvider>, so the server's HTML and the hydrated page agree. Under `vite dev`
+// there is no JSON: the defaults, and dates formatted here.
 import { createContext, useContext } from 'react';
-import { defaultEvent, type EventConfig } from '@shared/event.ts';
+import { defaultEvent, eventDates, type EventConfig, type EventDates } from '@shared/event.ts';
 
 export const eventConfigElementId = 'event-config';
+export const eventDatesElementId = 'event-dates';
 
-export function readEventConfig(): EventConfig {
-  if (typeof document === 'undefined') return defaultEvent;
-  const text = document.getElementById(eventConfigElementId)?.textContent ?? '';
+function servedJson(elementId: string): object | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(elementId)?.textContent ?? '';
   try {
     const served: unknown = JSON.parse(text);
-    if (typeof served === 'object' && served !== null) return { ...defaultEvent, ...served };
+    if (typeof served === 'object' && served !== null) return served;
   } catch {
-    // Not served by our server: the defaults.
+    // Not served by our server.
   }
-  return defaultEvent;
+  return undefined;
+}
+
+export function readEventConfig(): EventConfig {
+  return { ...defaultEvent, ...servedJson(eventConfigElementId) };
+}
+
+export function readEventDates(event: EventConfig): EventDates {
+  const served = servedJson(eventDatesElementId);
+  return served && 'date' in served ? (served as EventDates) : eventDates(event);
 }
 
 const EventContext = createContext<EventConfig>(defaultEvent);
@@ -26,4 +37,15 @@ export const EventProvider = EventContext.Provider;
 /** The configured event: name, date, venue… */
 export function useEvent(): EventConfig {
   return useContext(EventContext);
+}
+
+const EventDatesContext = createContext<EventDates | undefined>(undefined);
+
+export const EventDatesProvider = EventDatesContext.Provider;
+
+/** The event's dates as the pages print them ('6 de dezembro de 2025'). */
+export function useEventDates(): EventDates {
+  const dates = useContext(EventDatesContext);
+  if (!dates) throw new Error('useEventDates() outside <EventDatesProvider>');
+  return dates;
 }

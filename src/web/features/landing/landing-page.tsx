@@ -1,9 +1,9 @@
 import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { formatEventDayMonth, formatEventTime, type EventConfig } from '@shared/event.ts';
+import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
 import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useEvent } from '@/lib/event-config.ts';
+import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 interface Highlight {
@@ -12,11 +12,11 @@ interface Highlight {
   text: string;
 }
 
-function highlights(event: EventConfig): Highlight[] {
+function highlights(event: EventConfig, dates: EventDates): Highlight[] {
   return [
     {
       icon: CalendarDays,
-      title: formatEventDayMonth(event),
+      title: dates.dayMonth,
       text: `Às ${formatEventTime(event)}, em ${event.city}`,
     },
     { icon: ShieldCheck, title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
@@ -26,6 +26,7 @@ function highlights(event: EventConfig): Highlight[] {
 
 export function LandingPage() {
   const event = useEvent();
+  const dates = useEventDates();
   useDocumentTitle(event.name);
   return (
     <main className="bg-primary text-primary-foreground relative flex min-h-dvh flex-col overflow-hidden">
@@ -46,7 +47,7 @@ export function LandingPage() {
         </div>
 
         <ul className="mt-10 grid gap-3 sm:mt-14 sm:grid-cols-3 sm:gap-4">
-          {highlights(event).map(({ icon: Icon, title, text }) => (
+          {highlights(event, dates).map(({ icon: Icon, title, text }) => (
             <li
               key={title}
               className="flex items-center gap-4 rounded-2xl border border-white/10 bg-white/5 p-4 sm:flex-col sm:items-start sm:p-6"

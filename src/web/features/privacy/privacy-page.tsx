@@ -1,13 +1,11 @@
 // What we do with a visitor's data, in the terms of the LGPD (Lei 13.709/2018).
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatEventDate } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
 import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useEvent } from '@/lib/event-config.ts';
+import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { retentionEndDate } from './retention.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,6 +23,7 @@ const linkClass =
 
 export function PrivacyPage() {
   const event = useEvent();
+  const dates = useEventDates();
   useDocumentTitle(`Privacidade · ${event.name}`);
   const mailto = `mailto:${event.contactEmail}?subject=${encodeURIComponent(
     `Meus dados · ${event.name}`,
@@ -48,8 +47,8 @@ export function PrivacyPage() {
 
         <Section id="quem" title="Quem coleta os dados">
           <p>
-            {event.organizer}, responsável pelo evento {event.name}, que acontece em{' '}
-            {formatEventDate(event)}, em {event.city}. Somos os controladores dos seus dados.
+            {event.organizer}, responsável pelo evento {event.name}, que acontece em {dates.date},
+            em {event.city}. Somos os controladores dos seus dados.
           </p>
         </Section>
 
@@ -99,7 +98,7 @@ export function PrivacyPage() {
         <Section id="prazo" title="Por quanto tempo guardamos">
           <p>
             A organização guarda os seus dados até {event.retentionDays} dias depois do evento, ou
-            seja, até {retentionEndDate(event)}, e então apaga as inscrições.
+            seja, até {dates.retentionEnd}, e então apaga as inscrições.
           </p>
           <p>
             Se quiser que os seus dados sejam apagados antes disso, é só pedir pelo e-mail{' '}

@@ -1,8 +1,8 @@
 // When and where the event is, as a definition list with icons: '6 de dezembro de 2025, às 7:30'.
 import { CalendarDays, MapPin, type LucideIcon } from 'lucide-react';
-import { formatEventDate, formatEventTime, type EventConfig } from '@shared/event.ts';
+import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
 import { cn } from '@/lib/cn.ts';
-import { useEvent } from '@/lib/event-config.ts';
+import { useEvent, useEventDates } from '@/lib/event-config.ts';
 
 interface Detail {
   icon: LucideIcon;
@@ -10,13 +10,13 @@ interface Detail {
   value: string;
 }
 
-function details(event: EventConfig): Detail[] {
+function details(event: EventConfig, dates: EventDates): Detail[] {
   return [
     {
       icon: CalendarDays,
       term: 'Quando',
       // A no-break space keeps "às 7:30" on one line.
-      value: `${formatEventDate(event)}, às\u00a0${formatEventTime(event)}`,
+      value: `${dates.date}, às\u00a0${formatEventTime(event)}`,
     },
     { icon: MapPin, term: 'Onde', value: `${event.venue}, ${event.city}` },
   ];
@@ -31,9 +31,10 @@ export function EventDetails({
   className?: string;
 }) {
   const event = useEvent();
+  const dates = useEventDates();
   return (
     <dl className={cn('grid gap-3', className)}>
-      {details(event).map(({ icon: Icon, term, value }) => (
+      {details(event, dates).map(({ icon: Icon, term, value }) => (
         // Each group holds only <dt> and <dd>: the icon sits inside the term.
         <div key={term} className="relative min-h-9 pl-12">
           <dt

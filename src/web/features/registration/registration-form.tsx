@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { flushSync } from 'react-dom';
 import countries from 'virtual:country-options';
 import { useLocation } from 'wouter';
-import { formatEventDate, formatEventTime } from '@shared/event.ts';
+import { formatEventTime } from '@shared/event.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
 import { api, paths } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
@@ -23,7 +23,7 @@ import { PageLink } from '@/app/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import { useEvent } from '@/lib/event-config.ts';
+import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { ChoiceGroup, type Choice } from './choice-group.tsx';
 import { clearDraft, readDraftText, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
@@ -65,6 +65,7 @@ function failureDescription(reason?: string): ReactNode {
 
 export function RegistrationForm() {
   const event = useEvent();
+  const dates = useEventDates();
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // State updates are not synchronous: a second tap in the same frame must see this at once.
@@ -268,7 +269,7 @@ export function RegistrationForm() {
       <ChoiceGroup
         name="confirmacao"
         legend="Confirmação"
-        help={`O evento é no dia ${formatEventDate(event)}, às ${formatEventTime(event)}. Reserve a data!`}
+        help={`O evento é no dia ${dates.date}, às ${formatEventTime(event)}. Reserve a data!`}
         choices={confirmacaoChoices}
         value={values.confirmacao}
         error={errors.confirmacao}
