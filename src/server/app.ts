@@ -18,12 +18,15 @@ import { databaseRateLimitStore } from './limits/database-rate-limit-store.ts';
 import { rateLimitWindowsSweepJob } from './limits/rate-limit-windows-sweep.job.ts';
 import { liveChangesPruneJob } from './live/live-changes-prune.job.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
+import { whatsappWebhookRoutes } from './messages/whatsapp/whatsapp-webhook.routes.ts';
 import { openLive } from './live/open-live.ts';
 import authorization from './plugins/authorization.ts';
 import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
+import outbox from './plugins/outbox.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionCookie from './plugins/session-cookie.ts';
@@ -92,6 +95,7 @@ export async function buildApp(options: AppOptions) {
     ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db.kysely) } : {}),
   });
   await app.register(registrationErasure);
+  await app.register(outbox);
   await app.register(compression);
 
   app.get(api.health, { config: { audience: audiences.public } }, async () => {
@@ -106,6 +110,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(doorRoutes);
   await app.register(ticketsRoutes);
   await app.register(liveRoutes);
+  await app.register(messagesRoutes);
+  await app.register(whatsappWebhookRoutes);
   await app.register(async (site) => {
     // The built site (pages, and @fastify/static's route per file) is for everyone.
     site.addHook('onRoute', (route) => {

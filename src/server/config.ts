@@ -41,6 +41,9 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** Meta's Graph API, at the version the WhatsApp sender was written and checked against. */
+export const graphApiUrl = 'https://graph.facebook.com/v23.0';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -70,6 +73,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'use smtp://user:pass@host:587 or smtps://user:pass@host:465',
+    })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  WHATSAPP_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'digits only, as Meta shows it').optional(),
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _')
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'like pt_BR')
+    .default('pt_BR'),
+  WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default(graphApiUrl),
 });
 
 export interface Config {
@@ -94,6 +117,80 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** Folder holding the built web app. */
   webRoot: string;
+  /** Unset: no e-mail is sent. */
+  mail?: MailConfig;
+  /** How soon a temporary failure is retried; tests shorten it (messages/retry-policy.ts). */
+  outboxRetry?: { baseMs: number };
+  /** Unset: the panel's wa.me button only. */
+  whatsapp?: WhatsappConfig;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+}
+
+export interface WhatsappConfig {
+  token: string;
+  phoneNumberId: string;
+  template: string;
+  templateLanguage: string;
+  /** Base of the Graph API, with its version (WHATSAPP_API_URL). */
+  apiUrl: string;
+  /** Both unset: no status webhook (messages stay 'Enviado'). */
+  appSecret?: string;
+  verifyToken?: string;
+}
+
+type Env = z.output<typeof envSchema>;
+
+function mailConfig(e: Env): MailConfig | undefined {
+  if (!e.SMTP_URL && !e.MAIL_FROM) return undefined;
+  if (!e.SMTP_URL)
+    throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both or neither');
+  if (!e.MAIL_FROM)
+    throw new ConfigError('SMTP_URL is set but MAIL_FROM is not: set both or neither');
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
+}
+
+const whatsappSending = [
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_TEMPLATE',
+] as const;
+const whatsappWebhook = ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
+/** All three sending variables, or none; the webhook's two together, and only with sending. */
+function whatsappConfig(e: Env): WhatsappConfig | undefined {
+  const missing = whatsappSending.filter((name) => !e[name]);
+  const webhookMissing = whatsappWebhook.filter((name) => !e[name]);
+  if (missing.length === whatsappSending.length) {
+    const stray = whatsappWebhook.find((name) => e[name]);
+    if (stray)
+      throw new ConfigError(
+        `${stray} is set but WHATSAPP_TOKEN is not: set the sending variables too`,
+      );
+    return undefined;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(', ')}: not set, but other WHATSAPP_ variables are: set all three or none`,
+    );
+  }
+  if (webhookMissing.length === 1) {
+    throw new ConfigError(
+      `${webhookMissing[0]} is not set: the status webhook needs both WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN`,
+    );
+  }
+  return {
+    token: e.WHATSAPP_TOKEN!,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    template: e.WHATSAPP_TEMPLATE!,
+    templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    appSecret: e.WHATSAPP_APP_SECRET,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +255,8 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     // src/server and dist/server both sit two levels below the project root.
     webRoot: resolve(fileURLToPath(import.meta.url), '../../../dist/web'),
+    mail: mailConfig(e),
+    whatsapp: whatsappConfig(e),
     ...overrides,
   };
 }

@@ -49,6 +49,14 @@ export const doorErrors = {
   scannedAtTooOld: 'A leitura é antiga demais para ser registrada.',
 } as const;
 
+/** Messages sent by themselves (e-mail, WhatsApp). */
+export const messageErrors = {
+  channelOff: 'Este canal de envio não está configurado no servidor.',
+  ticketNotConfirmed: 'Confirme a inscrição antes de enviar o ingresso.',
+  badSignature: 'Assinatura inválida.',
+  webhookOff: 'Webhook do WhatsApp não configurado.',
+} as const;
+
 /** Accounts that admins manage from the panel (door staff). */
 export const accountErrors = {
   accountExists: 'Já existe uma conta com este e-mail.',
@@ -61,6 +69,7 @@ export const apiErrors = {
   ...accessErrors,
   ...doorErrors,
   ...accountErrors,
+  ...messageErrors,
 } as const;
 
 export function isApiError(value: unknown): value is ApiError {

@@ -27,6 +27,16 @@ export const api = {
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',
   adminTicket: '/api/admin/registrations/:id/ticket',
+  /** Many at once: `{"ids": […]}`. */
+  adminBulkConfirm: '/api/admin/registrations/confirm',
+  /** A new copy of each selected registration's failed messages: `{"ids": […]}`. */
+  adminBulkResend: '/api/admin/registrations/resend',
+  /** A registration's messages (e-mail, WhatsApp), and a new copy of one. */
+  adminMessages: '/api/admin/registrations/:id/messages',
+  /** Which channels send by themselves, and whether one is paused. */
+  adminMessaging: '/api/admin/messaging',
+  /** WhatsApp Business (Meta): the verification handshake and the delivery statuses. */
+  whatsappWebhook: '/api/webhooks/whatsapp',
   /** The live stream (Server-Sent Events) of changes to registrations. */
   adminLiveStream: '/api/admin/events',
   /** Who did what to a registration (confirm, ticket sent, check-in, undo, deletion). */

@@ -2,6 +2,7 @@
 // serves (registrationSchema), with the pt-BR messages users see. Every registration type in the
 // code is inferred from these; the plain values they are built from live in registration.fields.ts.
 import { z } from 'zod';
+import { deliverySchema } from './message.schema.ts';
 import { toE164 } from './phone.ts';
 import {
   confirmacaoOptions,
@@ -106,6 +107,8 @@ export const registrationSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** Who let them in: the account's e-mail; null while not checked in. */
   checked_in_by: z.string().nullable(),
+  /** Where its newest e-mail and WhatsApp message are (none: nothing sent by itself). */
+  delivery: deliverySchema.default({}),
 });
 
 export type Registration = z.output<typeof registrationSchema>;
@@ -117,6 +120,7 @@ export const newRegistrationState = {
   ticket_code: null,
   checked_in_at: null,
   checked_in_by: null,
+  delivery: {},
 } as const satisfies Partial<Registration>;
 
 /** zod issues as `{ field: message }`, the first message per field. */

@@ -11,6 +11,8 @@ import pg from 'pg';
 export const channels = {
   liveChanges: 'live_changes',
   sessionEnded: 'session_ended',
+  /** New messages in the outbox: every instance's sender looks. */
+  outbox: 'outbox',
 } as const;
 
 export type Channel = (typeof channels)[keyof typeof channels];

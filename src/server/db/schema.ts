@@ -2,10 +2,11 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AuditAction } from '../../shared/audit.schema.ts';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
+import type { MessageChannel, MessageKind, MessageStatus } from '../../shared/message.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 
 /** The registration as served, plus the columns only the server sees. */
-export interface RegistrationsTable extends Omit<Registration, 'status'> {
+export interface RegistrationsTable extends Omit<Registration, 'status' | 'delivery'> {
   /** Trimmed, lower-cased e-mail; unique, so one person registers once. */
   email_key: string;
   status: Generated<Registration['status']>;
@@ -96,6 +97,30 @@ export interface LoginTrustedClientsTable {
   at: string;
 }
 
+/** The outbox: one row per message to send (messages/), ids and states only. */
+export interface MessagesTable {
+  id: string;
+  registration_id: string;
+  channel: MessageChannel;
+  kind: MessageKind;
+  status: MessageStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  provider_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A channel whose provider refused our credentials: shown in the panel until a send works. */
+export interface SendingPausesTable {
+  channel: MessageChannel;
+  message: string;
+  since: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -107,6 +132,8 @@ export interface Database {
   rate_limit_windows: RateLimitWindowsTable;
   login_failures: LoginFailuresTable;
   login_trusted_clients: LoginTrustedClientsTable;
+  messages: MessagesTable;
+  sending_pauses: SendingPausesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

@@ -1,13 +1,15 @@
 // The organizer's side of registrations: admins only.
 import type { FastifyInstance } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
+import { bulkConfirmRequestSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
-import { sendError } from '../http-errors.ts';
+import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import {
   confirmRegistration,
+  confirmRegistrations,
   listRegistrations,
   markTicketSent,
   NotConfirmedError,
@@ -29,10 +31,22 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       app.db.kysely,
       request.params.id,
       actorOf(request),
+      app.messagePlan,
     );
     if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
     app.live.poke();
+    app.outbox.poke();
     return registration;
+  });
+
+  // One request for hundreds: confirmed in batches, each batch's tickets leaving as it commits.
+  app.post(api.adminBulkConfirm, forAdmins, async (request, reply) => {
+    const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
+    if (!body) return reply;
+    return confirmRegistrations(app.db.kysely, body.ids, actorOf(request), app.messagePlan, () => {
+      app.live.poke();
+      app.outbox.poke();
+    });
   });
 
   // The ticket itself goes out through wa.me from the organizer's browser; this records the send

@@ -50,7 +50,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
       }
       let registration;
       try {
-        registration = await createRegistration(app.db.kysely, input);
+        registration = await createRegistration(app.db.kysely, input, app.messagePlan);
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
           return sendError(reply, 409, 'duplicate_email', apiErrors.duplicateEmail, {
@@ -61,6 +61,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
       }
       // Committed, change logged with it: the live stream cannot turn this into an error.
       app.live.poke();
+      app.outbox.poke();
       return reply.code(201).send(registration);
     },
   );

@@ -4,6 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
 import type { EventConfig } from '../../shared/event.ts';
+import { ticketPageUrl } from '../../shared/paths.ts';
 
 export interface CalendarEntry {
   event: EventConfig;
@@ -49,6 +50,14 @@ export function calendarFile(entry: CalendarEntry, uid: string): string {
     url: entry.ticketUrl,
   });
   return calendar.toString();
+}
+
+/** The ticket's own .ics, the same file from the ticket page and attached to the ticket e-mail. */
+export function ticketCalendarFile(event: EventConfig, publicUrl: string, code: string): string {
+  return calendarFile(
+    { event, ticketUrl: ticketPageUrl(publicUrl, code) },
+    `ingresso-${code}@${new URL(publicUrl).host}`,
+  );
 }
 
 /** `20251206T123000Z`: an instant as Google Calendar's `dates` parameter writes it. */

@@ -6,3 +6,8 @@ import QRCode from 'qrcode';
 export function qrCodeSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
 }
+
+/** The same code as a PNG, for the ticket e-mail (mail clients show no inline SVG). */
+export function qrCodePng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 480 });
+}

@@ -3,11 +3,11 @@
 // a company), so never cached, and kept out of search engines.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
-import { api, ticketCalendar, ticketPageUrl } from '../../shared/paths.ts';
+import { api, ticketCalendar } from '../../shared/paths.ts';
 import type { Ticket } from '../../shared/ticket.schema.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
-import { calendarFile } from './event-calendar.ts';
+import { ticketCalendarFile } from './event-calendar.ts';
 import { isTicketCode } from './ticket-code.ts';
 import { findTicket } from './tickets.repository.ts';
 
@@ -39,11 +39,7 @@ export async function ticketsRoutes(app: FastifyInstance) {
     const { code } = request.params;
     const ticket = await ticketByCode(app, code);
     if (!ticket) return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
-    const ticketUrl = ticketPageUrl(app.config.publicUrl, code);
-    const file = calendarFile(
-      { event: app.config.event, ticketUrl },
-      `ingresso-${code}@${new URL(app.config.publicUrl).host}`,
-    );
+    const file = ticketCalendarFile(app.config.event, app.config.publicUrl, code);
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'attachment; filename="evento.ics"')

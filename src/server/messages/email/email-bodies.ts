@@ -1,0 +1,138 @@
+// The two e-mails, built when they are sent (nothing personal is stored in the outbox): HTML that
+// reads on a 360 px mail client, with no remote image and no tracking, and the same in plain text.
+import type { EventConfig } from '../../../shared/event.ts';
+import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
+import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
+import { ticketPageUrl } from '../../../shared/paths.ts';
+import type { Registration } from '../../../shared/registration.schema.ts';
+import { ticketMessage } from '../../../shared/whatsapp.ts';
+
+export interface EmailBody {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The QR code's inline image is referred to by this Content-ID. */
+export const qrContentId = 'ingresso-qr';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function when(event: EventConfig): string {
+  return `${formatEventDate(event)}, às ${formatEventTime(event)}`;
+}
+
+function where(event: EventConfig): string {
+  return `${event.venue}, ${event.city}`;
+}
+
+/** One column, system fonts, inline styles: what mail clients render alike. */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5;">
+<div style="max-width:560px;margin:0 auto;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;background:#ffffff;">
+${body}
+</div>
+</body>
+</html>`;
+}
+
+function paragraphs(lines: readonly string[]): string {
+  return lines.map((line) => `<p style="margin:0 0 12px;">${escapeHtml(line)}</p>`).join('\n');
+}
+
+/** 'received': the registration arrived and is being reviewed; what the person sent. */
+export function receivedEmail(registration: Registration, event: EventConfig): EmailBody {
+  const subject = `Recebemos sua inscrição no ${event.name}`;
+  const intro = [
+    `Olá, ${registration.nome_completo}!`,
+    `Recebemos sua inscrição no ${event.name}. Ela está em análise pela organização: quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.`,
+  ];
+  const sent: Array<[string, string]> = [
+    ['Nome completo', registration.nome_completo],
+    ['WhatsApp', registration.whatsapp],
+    ['E-mail', registration.email],
+    ['Empresa', registration.nome_compania],
+    ['Levar alguém', bringsSomeone(registration) || '—'],
+    ['Confirmação', registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : '—'],
+  ];
+  const details: Array<[string, string]> = [
+    ['Data', when(event)],
+    ['Local', where(event)],
+  ];
+  const text = [
+    ...intro,
+    '',
+    'O que você enviou:',
+    ...sent.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${event.name}`,
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Dúvidas: ${event.contactEmail}`,
+  ].join('\n');
+  const list = (rows: Array<[string, string]>) =>
+    `<ul style="margin:0 0 16px;padding-left:20px;">${rows
+      .map(
+        ([label, value]) => `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`,
+      )
+      .join('')}</ul>`;
+  const html = page(
+    subject,
+    [
+      paragraphs(intro),
+      `<h2 style="font-size:18px;margin:16px 0 8px;">O que você enviou</h2>`,
+      list(sent),
+      `<h2 style="font-size:18px;margin:16px 0 8px;">${escapeHtml(event.name)}</h2>`,
+      list(details),
+      paragraphs([`Dúvidas: ${event.contactEmail}`]),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/** 'ticket': the spec's ticket wording, the ticket page's link and its QR code (by cid). */
+export function ticketEmail(
+  registration: Registration & { ticket_code: string },
+  event: EventConfig,
+  publicUrl: string,
+): EmailBody {
+  const url = ticketPageUrl(publicUrl, registration.ticket_code);
+  const subject = `Seu ingresso para o ${event.name}`;
+  const text = ticketMessage(registration, event, url);
+  const lines = text.split('\n');
+  const html = page(
+    subject,
+    [
+      ...lines.map((line) =>
+        line === url
+          ? `<p style="margin:0 0 12px;"><a href="${escapeHtml(url)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(url)}</a></p>`
+          : line === ''
+            ? ''
+            : `<p style="margin:0 0 12px;">${escapeHtml(line)}</p>`,
+      ),
+      `<p style="margin:16px 0;text-align:center;"><img src="cid:${qrContentId}" alt="QR code do ingresso" width="240" height="240" style="display:inline-block;width:240px;max-width:100%;height:auto;"></p>`,
+      paragraphs(['O arquivo evento.ics anexo adiciona o evento à sua agenda.']),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  return {
+    subject,
+    text: `${text}\n\nO arquivo evento.ics anexo adiciona o evento à sua agenda.`,
+    html,
+  };
+}

@@ -1,0 +1,22 @@
+// Which messages each change queues, from what the operator configured: a channel without its
+// provider queues nothing (the site then works as it did before sending existed).
+import type { MessageChannel } from '../../shared/message.schema.ts';
+import type { Config } from '../config.ts';
+
+export interface MessagePlan {
+  /** A new registration. */
+  received: readonly MessageChannel[];
+  /** A confirmation. */
+  ticket: readonly MessageChannel[];
+}
+
+export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessagePlan {
+  return {
+    // WhatsApp outside a conversation takes approved templates only: the ticket's.
+    received: config.mail ? ['email'] : [],
+    ticket: [
+      ...(config.mail ? (['email'] as const) : []),
+      ...(config.whatsapp ? (['whatsapp'] as const) : []),
+    ],
+  };
+}

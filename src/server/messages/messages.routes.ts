@@ -1,0 +1,127 @@
+// The organizer's view of the messages: each registration's, a new copy of one, the failed ones
+// again in bulk, and whether each channel is on. Admins only.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { apiErrors } from '../../shared/api-error.ts';
+import {
+  bulkConfirmRequestSchema,
+  messageChannels,
+  resendRequestSchema,
+  type MessagingState,
+} from '../../shared/message.schema.ts';
+import { api } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
+import { parseFields, sendError } from '../http-errors.ts';
+import { logChange } from '../live/live-changes.repository.ts';
+import { requireUuid } from '../registrations/uuid.ts';
+import {
+  channelPauses,
+  messagesOf,
+  queueMessages,
+  type NewMessage,
+} from './messages.repository.ts';
+
+export async function messagesRoutes(app: FastifyInstance) {
+  const forAdmins = { config: { audience: audiences.admin } };
+  const db = app.db.kysely;
+  const configured = new Set(app.messagePlan.ticket);
+
+  app.get<{ Params: { id: string } }>(
+    api.adminMessages,
+    { ...forAdmins, onRequest: requireUuid },
+    async (request, reply) => {
+      const exists = await db
+        .selectFrom('registrations')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!exists) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      return messagesOf(db, request.params.id);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    api.adminMessages,
+    { ...forAdmins, onRequest: requireUuid },
+    async (request, reply) => {
+      const wanted = parseFields(resendRequestSchema, request.body, reply);
+      if (!wanted) return reply;
+      if (
+        !configured.has(wanted.channel) ||
+        !app.messagePlan[wanted.kind].includes(wanted.channel)
+      ) {
+        return sendError(reply, 409, 'channel_off', apiErrors.channelOff);
+      }
+      const id = request.params.id;
+      const answer = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('registrations')
+          .select(['id', 'status'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return 'not_found' as const;
+        if (wanted.kind === 'ticket' && row.status !== 'confirmed') return 'not_confirmed' as const;
+        await queueMessages(trx, [{ registrationId: id, ...wanted }]);
+        await logChange(trx, 'updated', id);
+        return 'queued' as const;
+      });
+      if (answer === 'not_found') return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (answer === 'not_confirmed') {
+        return sendError(reply, 409, 'not_confirmed', apiErrors.ticketNotConfirmed);
+      }
+      app.live.poke();
+      app.outbox.poke();
+      const messages = await messagesOf(db, id);
+      return reply.code(202).send(messages.at(-1));
+    },
+  );
+
+  // The failed ones again: for each selected registration, a new copy of each channel's newest
+  // message when that one failed.
+  app.post(api.adminBulkResend, forAdmins, async (request, reply) => {
+    const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
+    if (!body) return reply;
+    const ids = [...new Set(body.ids)];
+    let queued = 0;
+    for (let start = 0; start < ids.length; start += 500) {
+      const batch = ids.slice(start, start + 500);
+      await db.transaction().execute(async (trx) => {
+        const newest = await trx
+          .selectFrom('messages as m')
+          .select(['m.registration_id', 'm.channel', 'm.kind', 'm.status'])
+          .where('m.registration_id', 'in', batch)
+          .where(({ eb, selectFrom }) =>
+            eb(
+              'm.created_at',
+              '=',
+              selectFrom('messages as n')
+                .select(sql<string>`max(n.created_at)`.as('t'))
+                .whereRef('n.registration_id', '=', 'm.registration_id')
+                .whereRef('n.channel', '=', 'm.channel'),
+            ),
+          )
+          .execute();
+        const copies: NewMessage[] = newest
+          .filter((m) => m.status === 'failed' && configured.has(m.channel))
+          .map((m) => ({ registrationId: m.registration_id, channel: m.channel, kind: m.kind }));
+        await queueMessages(trx, copies);
+        for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
+          await logChange(trx, 'updated', registrationId);
+        }
+        queued += copies.length;
+      });
+    }
+    app.live.poke();
+    app.outbox.poke();
+    return { queued };
+  });
+
+  app.get(api.adminMessaging, forAdmins, async (): Promise<MessagingState> => {
+    const pauses = await channelPauses(db);
+    const state = (channel: (typeof messageChannels)[number]) => ({
+      configured: configured.has(channel),
+      paused: (configured.has(channel) && pauses.get(channel)) || null,
+    });
+    return { email: state('email'), whatsapp: state('whatsapp') };
+  });
+}

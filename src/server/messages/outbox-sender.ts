@@ -1,0 +1,256 @@
+// The sender inside every server process: woken when messages are queued (this instance's commits,
+// and on PostgreSQL every instance's, by NOTIFY) and every few seconds for retries and lapsed
+// claims. It claims due messages with a lease, builds each body from the registration as it is
+// now, hands it to its provider, and records what came of it. See docs/decisions/0090.
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import { formatEventDate, formatEventTime, type EventConfig } from '../../shared/event.ts';
+import type { MessageChannel } from '../../shared/message.schema.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+import type { Db } from '../db/database.ts';
+import { channels, type PostgresListener } from '../db/postgres-listener.ts';
+import { findRegistrations } from '../registrations/registrations.repository.ts';
+import { ticketCalendarFile } from '../tickets/event-calendar.ts';
+import { qrCodePng } from '../tickets/ticket-qr.ts';
+import { ticketPageUrl } from '../../shared/paths.ts';
+import type { DeliveryResult } from './delivery-result.ts';
+import { qrContentId, receivedEmail, ticketEmail } from './email/email-bodies.ts';
+import { mailConnections, type Mailer } from './email/smtp-mailer.ts';
+import {
+  claimDueMessages,
+  pauseChannel,
+  recordOutcomes,
+  resumeChannel,
+  type MessageRow,
+  type Outcome,
+} from './messages.repository.ts';
+import { nextAttemptAt, type RetryPolicy } from './retry-policy.ts';
+import { whatsappConcurrency, type WhatsappClient } from './whatsapp/whatsapp-client.ts';
+
+export interface OutboxSender {
+  /** This instance just queued messages. Never throws. */
+  poke(): void;
+  close(): Promise<void>;
+}
+
+export interface SenderOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  event: EventConfig;
+  publicUrl: string;
+  mailer?: Mailer;
+  whatsapp?: WhatsappClient;
+  listener?: PostgresListener;
+  retry: RetryPolicy;
+  /** How often to look without being woken: retries that came due, claims that lapsed. */
+  pollMs?: number;
+  /** A claim lapses after this long: then another sender may take the message. */
+  leaseMs?: number;
+  /** While a channel is paused, one message is tried this often to see whether it works again. */
+  probeEveryMs?: number;
+}
+
+const noAddress = {
+  kind: 'permanent',
+  code: 'no_ticket',
+  message: 'A inscrição não tem ingresso.',
+} as const;
+
+export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
+  const { db, log, event, publicUrl, mailer, whatsapp, listener, retry } = options;
+  const pollMs = options.pollMs ?? 5000;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const probeEveryMs = options.probeEveryMs ?? 5 * 60_000;
+  const configured: MessageChannel[] = [
+    ...(mailer ? (['email'] as const) : []),
+    ...(whatsapp ? (['whatsapp'] as const) : []),
+  ];
+  const limits: Record<MessageChannel, ReturnType<typeof pLimit>> = {
+    email: pLimit(mailConnections),
+    whatsapp: pLimit(whatsappConcurrency),
+  };
+  const capacity = mailConnections * 2 + whatsappConcurrency * 2;
+  /** Paused channels, by when they may be tried again. */
+  const paused = new Map<MessageChannel, number>();
+  /** Channels whose pause the panel may still show (another instance's, or an older run's). */
+  const maybeShownPaused = new Set<MessageChannel>(configured);
+  const inFlight = new Set<Promise<void>>();
+  let pumping = false;
+  let wokenWhilePumping = false;
+  let closed = false;
+
+  function openChannels(): MessageChannel[] {
+    const now = Date.now();
+    return configured.filter((channel) => (paused.get(channel) ?? 0) <= now);
+  }
+
+  async function attempt(
+    message: MessageRow,
+    registration: Registration | undefined,
+  ): Promise<DeliveryResult> {
+    // Deleted meanwhile: its messages went with it, and the outcome will change nothing.
+    if (!registration) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
+    const code = registration.ticket_code;
+    if (message.channel === 'email') {
+      if (message.kind === 'received') {
+        return mailer!.send({
+          messageId: message.id,
+          to: registration.email,
+          ...receivedEmail(registration, event),
+        });
+      }
+      if (!code) return noAddress;
+      return mailer!.send({
+        messageId: message.id,
+        to: registration.email,
+        ...ticketEmail({ ...registration, ticket_code: code }, event, publicUrl),
+        attachments: [
+          {
+            filename: 'ingresso-qr.png',
+            content: await qrCodePng(ticketPageUrl(publicUrl, code)),
+            contentType: 'image/png',
+            cid: qrContentId,
+          },
+          {
+            filename: 'evento.ics',
+            content: ticketCalendarFile(event, publicUrl, code),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          },
+        ],
+      });
+    }
+    if (message.kind !== 'ticket' || !code) return noAddress;
+    return whatsapp!.sendTicket({
+      to: registration.whatsapp,
+      name: registration.nome_completo,
+      eventName: event.name,
+      dateTime: `${formatEventDate(event)}, às ${formatEventTime(event)}`,
+      ticketCode: code,
+    });
+  }
+
+  function outcomeOf(message: MessageRow, result: DeliveryResult): Outcome {
+    switch (result.kind) {
+      case 'accepted':
+        return { kind: 'sent', providerId: result.providerId };
+      case 'permanent':
+        return { kind: 'failed', code: result.code, message: result.message };
+      case 'credentials':
+        return { kind: 'released' };
+      case 'temporary': {
+        const at = nextAttemptAt(retry, Number(message.attempts), message.created_at);
+        if (at) return { kind: 'retry', at, code: result.code, message: result.message };
+        return {
+          kind: 'failed',
+          code: result.code,
+          message: `Sem sucesso em 24 horas de tentativas. Último motivo: ${result.message}`,
+        };
+      }
+    }
+  }
+
+  async function pause(channel: MessageChannel, result: DeliveryResult & { kind: 'credentials' }) {
+    const first = !paused.has(channel);
+    paused.set(channel, Date.now() + probeEveryMs);
+    maybeShownPaused.add(channel);
+    if (first) {
+      log.warn(
+        { channel, code: result.code },
+        `${channel} sending paused: the provider refused our credentials`,
+      );
+    }
+    await pauseChannel(db.kysely, channel, result.message);
+  }
+
+  async function deliver(message: MessageRow, registration: Registration | undefined) {
+    const channel = message.channel;
+    let result: DeliveryResult;
+    try {
+      result = await limits[channel](() => attempt(message, registration));
+    } catch (error) {
+      log.error({ err: error, messageId: message.id }, 'building or sending a message failed');
+      result = {
+        kind: 'temporary',
+        code: 'internal',
+        message: 'Erro interno ao enviar; nova tentativa em breve.',
+      };
+    }
+    if (result.kind === 'credentials') await pause(channel, result);
+    else if (paused.delete(channel) || maybeShownPaused.has(channel)) {
+      if (result.kind === 'accepted') {
+        maybeShownPaused.delete(channel);
+        await resumeChannel(db.kysely, channel);
+        log.info({ channel }, `${channel} sending works again`);
+      }
+    }
+    await recordOutcomes(db.kysely, [{ message, outcome: outcomeOf(message, result) }]);
+    log.debug(
+      { messageId: message.id, channel, kind: message.kind, result: result.kind },
+      'message attempt',
+    );
+  }
+
+  async function pump() {
+    while (!closed && inFlight.size < capacity) {
+      const batch = await claimDueMessages(db.kysely, {
+        channels: openChannels(),
+        limit: capacity - inFlight.size,
+        leaseMs,
+      });
+      if (batch.length === 0) return;
+      const registrations = new Map(
+        (await findRegistrations(db.kysely, [...new Set(batch.map((m) => m.registration_id))])).map(
+          (r) => [r.id, r],
+        ),
+      );
+      for (const message of batch) {
+        const task: Promise<void> = deliver(message, registrations.get(message.registration_id))
+          .catch((error: unknown) =>
+            log.error({ err: error, messageId: message.id }, 'recording a message failed'),
+          )
+          .finally(() => {
+            inFlight.delete(task);
+            wake();
+          });
+        inFlight.add(task);
+      }
+    }
+  }
+
+  function wake() {
+    if (closed || configured.length === 0) return;
+    if (pumping) {
+      wokenWhilePumping = true;
+      return;
+    }
+    pumping = true;
+    pump()
+      .catch((error: unknown) => log.error({ err: error }, 'claiming messages failed'))
+      .finally(() => {
+        pumping = false;
+        if (wokenWhilePumping) {
+          wokenWhilePumping = false;
+          wake();
+        }
+      });
+  }
+
+  const unsubscribe = listener
+    ? [listener.on(channels.outbox, wake), listener.onReconnected(wake)]
+    : [];
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+
+  return {
+    poke: wake,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      for (const stop of unsubscribe) stop();
+      // Sends in flight finish and are recorded; nothing new is claimed.
+      await Promise.allSettled([...inFlight]);
+      mailer?.close();
+    },
+  };
+}

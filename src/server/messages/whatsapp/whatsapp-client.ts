@@ -1,0 +1,137 @@
+// The WhatsApp Business Cloud API (Meta's Graph API, over fetch): the approved ticket template,
+// sent to one number. The answers, errors included, are the documented shapes.
+import type { WhatsappConfig } from '../../config.ts';
+import type { DeliveryResult } from '../delivery-result.ts';
+
+export interface TicketTemplate {
+  /** E.164: the API takes the digits. */
+  to: string;
+  name: string;
+  eventName: string;
+  /** '6 de dezembro de 2025, às 7:30' */
+  dateTime: string;
+  /** The button's URL is PUBLIC_URL/ingresso/{{1}}: the code fills it. */
+  ticketCode: string;
+}
+
+export interface WhatsappClient {
+  sendTicket(message: TicketTemplate): Promise<DeliveryResult>;
+}
+
+/** Requests in flight at once. */
+export const whatsappConcurrency = 10;
+const timeoutMs = 20_000;
+
+interface GraphError {
+  code?: number;
+  title?: string;
+  message?: string;
+  error_user_msg?: string;
+}
+
+/** Rate limits: wait and try again. */
+const temporaryCodes = new Set([130429, 131056, 131016, 2, 4, 80007]);
+/** The person cannot be reached this way, or the template is wrong: trying again changes nothing. */
+const permanentReasons: Record<number, string> = {
+  131026: 'Este número não tem WhatsApp ou não pode receber a mensagem.',
+  131047: 'Mais de 24 horas sem conversa: o WhatsApp só aceita um modelo aprovado.',
+  131051: 'Tipo de mensagem não aceito pelo WhatsApp.',
+  131021: 'O número de destino é o próprio número de envio.',
+  131030: 'Número fora da lista permitida da conta de teste do WhatsApp.',
+};
+
+/** Meta's error object, classified; `status` is the HTTP status of the answer. */
+export function classifyGraphError(status: number, error: GraphError | undefined): DeliveryResult {
+  const code = error?.code;
+  const detail = error?.title ?? error?.message ?? '';
+  const id = `whatsapp_${code ?? status}`;
+  if (status === 401 || status === 403 || code === 190 || code === 10 || code === 200) {
+    return {
+      kind: 'credentials',
+      code: id,
+      message: `O WhatsApp recusou o token de acesso (${code ?? status}): confira WHATSAPP_TOKEN e WHATSAPP_PHONE_NUMBER_ID.`,
+    };
+  }
+  if (code !== undefined && temporaryCodes.has(code)) {
+    return {
+      kind: 'temporary',
+      code: id,
+      message: `Limite de envio do WhatsApp atingido (${code}).`,
+    };
+  }
+  if (code !== undefined && permanentReasons[code]) {
+    return { kind: 'permanent', code: id, message: permanentReasons[code] };
+  }
+  if (code !== undefined && code >= 132000 && code < 133000) {
+    return {
+      kind: 'permanent',
+      code: id,
+      message: `O modelo de mensagem foi recusado pelo WhatsApp (${code}): confira WHATSAPP_TEMPLATE, o idioma e os parâmetros.`,
+    };
+  }
+  if (status >= 500 || status === 429) {
+    return { kind: 'temporary', code: id, message: `O WhatsApp está indisponível (${status}).` };
+  }
+  return {
+    kind: 'permanent',
+    code: id,
+    message: `O WhatsApp recusou a mensagem (${code ?? status})${detail ? `: ${detail}` : ''}.`,
+  };
+}
+
+export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
+  const endpoint = `${config.apiUrl}/${config.phoneNumberId}/messages`;
+  return {
+    async sendTicket(message) {
+      const text = (value: string) => ({ type: 'text', text: value });
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${config.token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: message.to.replace(/\D/g, ''),
+            type: 'template',
+            template: {
+              name: config.template,
+              language: { code: config.templateLanguage },
+              components: [
+                {
+                  type: 'body',
+                  parameters: [text(message.name), text(message.eventName), text(message.dateTime)],
+                },
+                {
+                  type: 'button',
+                  sub_type: 'url',
+                  index: '0',
+                  parameters: [text(message.ticketCode)],
+                },
+              ],
+            },
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        return {
+          kind: 'temporary',
+          code: 'whatsapp_network',
+          message: 'Não foi possível falar com o WhatsApp (rede ou tempo esgotado).',
+        };
+      }
+      let body: { messages?: Array<{ id?: string }>; error?: GraphError } | undefined;
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        body = undefined;
+      }
+      const id = body?.messages?.[0]?.id;
+      if (response.ok && id) return { kind: 'accepted', providerId: id };
+      return classifyGraphError(response.status, body?.error);
+    },
+  };
+}

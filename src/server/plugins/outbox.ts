@@ -1,0 +1,43 @@
+// The outbox's sender in this process (messages/outbox-sender.ts), and which messages each change
+// queues. Routes that commit messages call app.outbox.poke() after the commit; on PostgreSQL the
+// other instances hear of them by NOTIFY.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailer } from '../messages/email/smtp-mailer.ts';
+import { messagePlan, type MessagePlan } from '../messages/message-plan.ts';
+import { startOutboxSender, type OutboxSender } from '../messages/outbox-sender.ts';
+import { createWhatsappClient } from '../messages/whatsapp/whatsapp-client.ts';
+import { defaultRetryPolicy } from '../messages/retry-policy.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxSender;
+    messagePlan: MessagePlan;
+  }
+}
+
+async function outbox(app: FastifyInstance) {
+  const { config } = app;
+  app.decorate('messagePlan', messagePlan(config));
+  let sender: OutboxSender | undefined;
+  app.decorate('outbox', {
+    poke: () => sender?.poke(),
+    close: async () => sender?.close(),
+  });
+  app.addHook('onReady', async () => {
+    sender = await startOutboxSender({
+      db: app.db,
+      log: app.log,
+      event: config.event,
+      publicUrl: config.publicUrl,
+      mailer: config.mail && createMailer(config.mail, new URL(config.publicUrl).host),
+      whatsapp: config.whatsapp && createWhatsappClient(config.whatsapp),
+      listener: app.postgresListener,
+      retry: config.outboxRetry ?? defaultRetryPolicy,
+    });
+  });
+  // Before the database closes (app.ts closes it in an earlier-registered onClose hook).
+  app.addHook('onClose', async () => sender?.close());
+}
+
+export default fp(outbox, { name: 'outbox' });

@@ -1,0 +1,149 @@
+// A local stand-in for Meta's Graph API (WhatsApp Business Cloud API), which cannot be reached
+// from the test machines: it answers POST /{version}/{phone-number-id}/messages with the documented
+// shapes: `{"messaging_product","contacts","messages":[{"id":"wamid…"}]}` on success and
+// `{"error":{"message","type","code","error_data","fbtrace_id"}}` with Meta's HTTP statuses on
+// failure. Per recipient, a script of answers can be queued (131026 for good, 130429 then success,
+// 401 for a bad token); otherwise it succeeds.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface GraphRequest {
+  path: string;
+  authorization: string | undefined;
+  body: {
+    messaging_product: string;
+    to: string;
+    type: string;
+    template: {
+      name: string;
+      language: { code: string };
+      components: Array<{
+        type: string;
+        sub_type?: string;
+        index?: string;
+        parameters: Array<{ type: string; text: string }>;
+      }>;
+    };
+  };
+  /** The wamid answered, when it succeeded. */
+  wamid?: string;
+}
+
+export type GraphAnswer = 'ok' | { status: number; code: number; title: string };
+
+export const graphErrors = {
+  notOnWhatsapp: { status: 400, code: 131026, title: 'Message undeliverable' },
+  rateLimited: { status: 400, code: 130429, title: 'Rate limit hit' },
+  badToken: { status: 401, code: 190, title: 'Invalid OAuth access token.' },
+  templateMissing: {
+    status: 404,
+    code: 132001,
+    title: 'Template name does not exist in the translation',
+  },
+} as const satisfies Record<string, GraphAnswer>;
+
+export interface TestGraphApi {
+  /** WHATSAPP_API_URL: with a version, as Meta's. */
+  url: string;
+  requests: GraphRequest[];
+  /** The next answers for this number (digits), in order; then success. */
+  script(to: string, answers: GraphAnswer[]): void;
+  /** Every request is answered so, until cleared with null. */
+  answerAll(answer: GraphAnswer | null): void;
+  /** Resolves once `count` requests have succeeded. */
+  waitForSuccesses(count: number, timeoutMs?: number): Promise<GraphRequest[]>;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export async function startTestGraphApi(): Promise<TestGraphApi> {
+  const requests: GraphRequest[] = [];
+  const scripts = new Map<string, GraphAnswer[]>();
+  let always: GraphAnswer | null = null;
+  let waiters: Array<() => void> = [];
+
+  function send(response: ServerResponse, status: number, body: unknown) {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  }
+
+  const server = createServer(async (request, response) => {
+    const body = JSON.parse(await readBody(request)) as GraphRequest['body'];
+    const entry: GraphRequest = {
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      body,
+    };
+    requests.push(entry);
+    if (!/^\/v\d+\.\d+\/\d+\/messages$/.test(entry.path) || request.method !== 'POST') {
+      return send(response, 400, {
+        error: { message: 'Unknown path', type: 'OAuthException', code: 100 },
+      });
+    }
+    const answer = always ?? scripts.get(body.to)?.shift() ?? 'ok';
+    if (answer === 'ok') {
+      entry.wamid = `wamid.${randomBytes(24).toString('base64url')}`;
+      send(response, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: entry.wamid, message_status: 'accepted' }],
+      });
+      for (const wake of waiters) wake();
+      return;
+    }
+    send(response, answer.status, {
+      error: {
+        message: `(#${answer.code}) ${answer.title}`,
+        type: 'OAuthException',
+        code: answer.code,
+        error_data: { messaging_product: 'whatsapp', details: answer.title },
+        fbtrace_id: randomBytes(8).toString('hex'),
+      },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const successes = () => requests.filter((r) => r.wamid);
+
+  return {
+    url: `http://127.0.0.1:${port}/v23.0`,
+    requests,
+    script(to, answers) {
+      scripts.set(to, [...answers]);
+    },
+    answerAll(answer) {
+      always = answer;
+    },
+    async waitForSuccesses(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (successes().length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(`expected ${count} WhatsApp sends, got ${successes().length}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(left, 200));
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters = [];
+      }
+      return successes();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

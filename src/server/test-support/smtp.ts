@@ -1,0 +1,111 @@
+// A real SMTP server on a loopback port (the smtp-server package), for the tests that send e-mail:
+// every accepted message is parsed back (mailparser) as a mail client would read it. It can be
+// told to answer 421 to the next messages (a server that asks to come back later) and to refuse
+// some recipients with 550.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface TestSmtp {
+  /** `smtp://user:pass@127.0.0.1:port` */
+  url: string;
+  /** Every message accepted so far, parsed, in order. */
+  received: ParsedMail[];
+  /** The next `count` messages are answered 421 (try again later). */
+  deferNext(count: number): void;
+  /** Messages to this address are refused with 550. */
+  refuse(address: string): void;
+  /** Every attempt, answered or not: `accepted`, `deferred` or `refused`, with its Message-ID. */
+  attempts: Array<{ outcome: 'accepted' | 'deferred' | 'refused'; to: string }>;
+  /** Resolves once `count` messages have been accepted. */
+  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const received: ParsedMail[] = [];
+  const attempts: TestSmtp['attempts'] = [];
+  const refused = new Set<string>();
+  let deferred = 0;
+  const waiters: Array<() => void> = [];
+
+  const options: SMTPServerOptions = {
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'user' && auth.password === 'pass')
+        return callback(null, { user: 'user' });
+      return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        attempts.push({ outcome: 'refused', to: address.address });
+        const error = new Error(
+          '5.1.1 Recipient address rejected: mailbox unavailable',
+        ) as Error & {
+          responseCode: number;
+        };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      if (deferred > 0) {
+        deferred -= 1;
+        stream.resume();
+        stream.on('end', () => {
+          attempts.push({ outcome: 'deferred', to });
+          const error = new Error('4.3.2 Service busy, try again later') as Error & {
+            responseCode: number;
+          };
+          error.responseCode = 421;
+          callback(error);
+        });
+        return;
+      }
+      simpleParser(stream, { keepCidLinks: true })
+        .then((mail) => {
+          attempts.push({ outcome: 'accepted', to });
+          received.push(mail);
+          callback();
+          for (const wake of waiters.splice(0)) wake();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `smtp://user:pass@127.0.0.1:${port}`,
+    received,
+    attempts,
+    deferNext(count) {
+      deferred = count;
+    },
+    refuse(address) {
+      refused.add(address.toLowerCase());
+    },
+    async waitFor(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`expected ${count} e-mails, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,91 @@
+// The messages that reach people by themselves (e-mail, WhatsApp) as the API serves them, and the
+// bulk confirmation's request and answer. The server writes these shapes; the panel parses them.
+import { z } from 'zod';
+
+export const messageChannels = ['email', 'whatsapp'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
+/** 'received' when a registration arrives; 'ticket' when it is confirmed. */
+export const messageKinds = ['received', 'ticket'] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+/**
+ * Where a message is, in the order it can only move forward: queued (or waiting for a retry),
+ * sending (claimed by a sender), sent (the provider took it), delivered, read; failed is final.
+ */
+export const messageStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const messageErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type MessageError = z.output<typeof messageErrorSchema>;
+
+/** GET /api/admin/registrations/:id/messages: one of these per message, oldest first. */
+export const messageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(messageChannels),
+  kind: z.enum(messageKinds),
+  status: z.enum(messageStatuses),
+  attempts: z.number(),
+  error: messageErrorSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Message = z.output<typeof messageSchema>;
+
+/** Each channel's newest message, carried on every registration the panel sees. */
+export const deliveryStateSchema = z.object({
+  kind: z.enum(messageKinds),
+  status: z.enum(messageStatuses),
+  error: messageErrorSchema.nullable(),
+});
+export type DeliveryState = z.output<typeof deliveryStateSchema>;
+
+export const deliverySchema = z.object({
+  email: deliveryStateSchema.optional(),
+  whatsapp: deliveryStateSchema.optional(),
+});
+export type Delivery = z.output<typeof deliverySchema>;
+
+/** POST /api/admin/registrations/:id/messages: queue a new copy. */
+export const resendRequestSchema = z.strictObject({
+  channel: z.enum(messageChannels, { error: 'Escolha o canal: email ou whatsapp.' }),
+  kind: z.enum(messageKinds, { error: 'Escolha a mensagem: received ou ticket.' }),
+});
+export type ResendRequest = z.output<typeof resendRequestSchema>;
+
+/** At most this many ids in one bulk confirmation. */
+export const bulkConfirmLimit = 5000;
+
+/** POST /api/admin/registrations/confirm */
+export const bulkConfirmRequestSchema = z.strictObject({
+  ids: z
+    .array(z.string().max(64), { error: 'Envie a lista de inscrições (ids).' })
+    .min(1, 'Selecione ao menos uma inscrição.')
+    .max(bulkConfirmLimit, `Confirme no máximo ${bulkConfirmLimit} inscrições de uma vez.`),
+});
+
+export const bulkConfirmResultSchema = z.object({
+  confirmed: z.number(),
+  already_confirmed: z.number(),
+  not_found: z.number(),
+});
+export type BulkConfirmResult = z.output<typeof bulkConfirmResultSchema>;
+
+/** GET /api/admin/messaging: which channels send by themselves, and which are paused. */
+export const channelStateSchema = z.object({
+  configured: z.boolean(),
+  /** Set while the provider refuses our credentials: sending waits instead of piling retries. */
+  paused: z.object({ message: z.string(), since: z.string() }).nullable(),
+});
+export const messagingStateSchema = z.object({
+  email: channelStateSchema,
+  whatsapp: channelStateSchema,
+});
+export type MessagingState = z.output<typeof messagingStateSchema>;
