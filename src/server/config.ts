@@ -119,8 +119,11 @@ export interface Config {
   webRoot: string;
   /** Unset: no e-mail is sent. */
   mail?: MailConfig;
-  /** How soon a temporary failure is retried; tests shorten it (messages/retry-policy.ts). */
-  outboxRetry?: { baseMs: number };
+  /**
+   * How soon a temporary failure is retried (messages/retry-policy.ts), and how often a paused
+   * channel is tried again; tests shorten them.
+   */
+  outboxRetry?: { baseMs: number; pausedProbeMs?: number };
   /** Unset: the panel's wa.me button only. */
   whatsapp?: WhatsappConfig;
 }

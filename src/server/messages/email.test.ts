@@ -47,7 +47,9 @@ async function messagesOf(id: string): Promise<Message[]> {
 }
 
 function mailTo(address: string) {
-  return smtp.received.filter((mail) => mail.to && 'text' in mail.to && mail.to.text.includes(address));
+  return smtp.received.filter(
+    (mail) => mail.to && 'text' in mail.to && mail.to.text.includes(address),
+  );
 }
 
 describe('the e-mails', () => {

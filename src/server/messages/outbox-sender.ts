@@ -75,6 +75,8 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   /** Channels whose pause the panel may still show (another instance's, or an older run's). */
   const maybeShownPaused = new Set<MessageChannel>(configured);
   const inFlight = new Set<Promise<void>>();
+  /** A wake-up set for the soonest retry or probe, sooner than the next poll. */
+  let wakeAt: { at: number; timer: NodeJS.Timeout } | undefined;
   let pumping = false;
   let wokenWhilePumping = false;
   let closed = false;
@@ -149,9 +151,24 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     }
   }
 
+  function wakeLater(at: number) {
+    if (closed || (wakeAt && wakeAt.at <= at)) return;
+    if (wakeAt) clearTimeout(wakeAt.timer);
+    const timer = setTimeout(
+      () => {
+        wakeAt = undefined;
+        wake();
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    wakeAt = { at, timer };
+  }
+
   async function pause(channel: MessageChannel, result: DeliveryResult & { kind: 'credentials' }) {
     const first = !paused.has(channel);
     paused.set(channel, Date.now() + probeEveryMs);
+    wakeLater(Date.now() + probeEveryMs);
     maybeShownPaused.add(channel);
     if (first) {
       log.warn(
@@ -183,7 +200,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         log.info({ channel }, `${channel} sending works again`);
       }
     }
-    await recordOutcomes(db.kysely, [{ message, outcome: outcomeOf(message, result) }]);
+    const outcome = outcomeOf(message, result);
+    await recordOutcomes(db.kysely, [{ message, outcome }]);
+    if (outcome.kind === 'retry') wakeLater(Date.parse(outcome.at));
     log.debug(
       { messageId: message.id, channel, kind: message.kind, result: result.kind },
       'message attempt',
@@ -247,6 +266,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     async close() {
       closed = true;
       clearInterval(timer);
+      if (wakeAt) clearTimeout(wakeAt.timer);
       for (const stop of unsubscribe) stop();
       // Sends in flight finish and are recorded; nothing new is claimed.
       await Promise.allSettled([...inFlight]);

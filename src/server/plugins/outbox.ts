@@ -34,6 +34,7 @@ async function outbox(app: FastifyInstance) {
       whatsapp: config.whatsapp && createWhatsappClient(config.whatsapp),
       listener: app.postgresListener,
       retry: config.outboxRetry ?? defaultRetryPolicy,
+      probeEveryMs: config.outboxRetry?.pausedProbeMs,
     });
   });
   // Before the database closes (app.ts closes it in an earlier-registered onClose hook).

@@ -1,0 +1,278 @@
+// WhatsApp Business end to end against a local stand-in for Meta's Graph API (test-support/
+// graph-api.ts: Meta cannot be reached from here), and its signed status webhook.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageSchema, messagingStateSchema, type Message } from '../../shared/message.schema.ts';
+import { api, withId } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+import { graphErrors, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
+import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+const appSecret = 'segredo-do-app-de-teste';
+const verifyToken = 'token-de-verificacao';
+let graph: TestGraphApi;
+let server: TestServer;
+let admin: TestSession;
+
+beforeAll(async () => {
+  graph = await startTestGraphApi();
+  server = await startTestServer(
+    {
+      WHATSAPP_TOKEN: 'EAAG-token-de-teste',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_TEMPLATE: 'ingresso_confirmado',
+      WHATSAPP_API_URL: graph.url,
+      WHATSAPP_APP_SECRET: appSecret,
+      WHATSAPP_VERIFY_TOKEN: verifyToken,
+    },
+    { config: { outboxRetry: { baseMs: 300, pausedProbeMs: 1000 } } },
+  );
+  admin = await startSession(server.app.db.kysely);
+});
+afterAll(async () => {
+  await server.close();
+  await graph.close();
+});
+
+let phoneCounter = 0;
+/** A valid US number of its own for each registration, so each has its own script. */
+function uniquePhone(): string {
+  phoneCounter += 1;
+  return `+1508555${String(1000 + phoneCounter).slice(-4)}`;
+}
+
+async function registerAndConfirm(): Promise<Registration> {
+  const registration = await register(server, { whatsapp: uniquePhone() });
+  const response = await server.request(withId(api.adminConfirm, registration.id), {
+    method: 'POST',
+    headers: { cookie: admin.cookie },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Registration;
+}
+
+async function messagesOf(id: string): Promise<Message[]> {
+  const response = await server.request(withId(api.adminMessages, id), {
+    headers: { cookie: admin.cookie },
+  });
+  return messageSchema.array().parse(await response.json());
+}
+
+async function whatsappOf(id: string): Promise<Message | undefined> {
+  return (await messagesOf(id)).find((m) => m.channel === 'whatsapp');
+}
+
+function digits(phone: string) {
+  return phone.replace(/\D/g, '');
+}
+
+function signed(body: string, secret = appSecret) {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+function statusWebhook(wamid: string, status: string, errors?: unknown[]) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+              statuses: [
+                {
+                  id: wamid,
+                  status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: '15085551234',
+                  ...(errors ? { errors } : {}),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+async function postWebhook(body: string, signature: string | null = signed(body)) {
+  return fetch(server.url + api.whatsappWebhook, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { 'x-hub-signature-256': signature } : {}),
+    },
+    body,
+  });
+}
+
+describe('WhatsApp Business sending', () => {
+  it('sends the approved template on confirmation and keeps the wamid', async () => {
+    const registration = await registerAndConfirm();
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('sent');
+    const request = graph.requests.find((r) => r.body.to === digits(registration.whatsapp));
+    expect(request?.path).toBe('/v23.0/106540352242922/messages');
+    expect(request?.authorization).toBe('Bearer EAAG-token-de-teste');
+    expect(request?.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      type: 'template',
+      template: {
+        name: 'ingresso_confirmado',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Maria da Silva' },
+              { type: 'text', text: 'Build Safe' },
+              { type: 'text', text: '6 de dezembro de 2025, às 7:30' },
+            ],
+          },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '0',
+            parameters: [{ type: 'text', text: registration.ticket_code }],
+          },
+        ],
+      },
+    });
+    const row = await server.app.db.kysely
+      .selectFrom('messages')
+      .select('provider_id')
+      .where('registration_id', '=', registration.id)
+      .where('channel', '=', 'whatsapp')
+      .executeTakeFirstOrThrow();
+    expect(row.provider_id).toBe(request?.wamid);
+  });
+
+  it('fails at once, in pt-BR, for a number not on WhatsApp (131026)', async () => {
+    const phone = uniquePhone();
+    graph.script(digits(phone), [graphErrors.notOnWhatsapp]);
+    const registration = await register(server, { whatsapp: phone });
+    await server.request(withId(api.adminConfirm, registration.id), {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+    });
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('failed');
+    const message = await whatsappOf(registration.id);
+    expect(message?.attempts).toBe(1);
+    expect(message?.error).toEqual({
+      code: 'whatsapp_131026',
+      message: 'Este número não tem WhatsApp ou não pode receber a mensagem.',
+    });
+  });
+
+  it('waits and tries again after a rate limit (130429), then sends', async () => {
+    const phone = uniquePhone();
+    graph.script(digits(phone), [graphErrors.rateLimited]);
+    const registration = await register(server, { whatsapp: phone });
+    await server.request(withId(api.adminConfirm, registration.id), {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+    });
+    await expect
+      .poll(async () => (await whatsappOf(registration.id))?.status, { timeout: 10_000 })
+      .toBe('sent');
+    const message = await whatsappOf(registration.id);
+    expect(message?.attempts).toBe(2);
+    expect(graph.requests.filter((r) => r.body.to === digits(phone))).toHaveLength(2);
+  });
+
+  it('pauses on a refused token (401) instead of piling up retries, and says so to the panel', async () => {
+    graph.answerAll(graphErrors.badToken);
+    try {
+      const before = graph.requests.length;
+      const registration = await registerAndConfirm();
+      const state = async () =>
+        messagingStateSchema.parse(
+          await (
+            await server.request(api.adminMessaging, { headers: { cookie: admin.cookie } })
+          ).json(),
+        );
+      await expect
+        .poll(async () => (await state()).whatsapp.paused?.message)
+        .toContain('WHATSAPP_TOKEN');
+      // The message waits in the queue, its attempt not counted; nothing else is tried meanwhile.
+      const message = await whatsappOf(registration.id);
+      expect(message?.status).toBe('queued');
+      const second = await registerAndConfirm();
+      expect((await whatsappOf(second.id))?.status).toBe('queued');
+      expect(graph.requests.length - before).toBe(1);
+      // The token is fixed: the next probe sends, the queue goes out, the panel's line goes.
+      graph.answerAll(null);
+      await expect
+        .poll(async () => (await whatsappOf(second.id))?.status, { timeout: 5000 })
+        .toBe('sent');
+      expect((await whatsappOf(registration.id))?.status).toBe('sent');
+      expect((await state()).whatsapp.paused).toBeNull();
+    } finally {
+      graph.answerAll(null);
+    }
+  });
+});
+
+describe('the status webhook', () => {
+  it("answers Meta's verification only with the verify token", async () => {
+    const ok = await fetch(
+      `${server.url}${api.whatsappWebhook}?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=1158201444`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(
+      `${server.url}${api.whatsappWebhook}?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=1`,
+    );
+    expect(wrong.status).toBe(403);
+  });
+
+  it('records nothing from a body without a valid signature', async () => {
+    const registration = await registerAndConfirm();
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('sent');
+    const wamid = graph.requests.find((r) => r.body.to === digits(registration.whatsapp))!.wamid!;
+    const body = statusWebhook(wamid, 'read');
+    expect((await postWebhook(body, null)).status).toBe(401);
+    expect((await postWebhook(body, signed(body, 'outro-segredo'))).status).toBe(401);
+    expect((await postWebhook(body, signed(body + ' '))).status).toBe(401);
+    expect((await postWebhook(body, 'sha256=zz')).status).toBe(401);
+    expect((await whatsappOf(registration.id))?.status).toBe('sent');
+  });
+
+  it('moves a message forward only, whatever the order and however often Meta repeats', async () => {
+    const registration = await registerAndConfirm();
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('sent');
+    const wamid = graph.requests.find((r) => r.body.to === digits(registration.whatsapp))!.wamid!;
+    for (const status of ['read', 'delivered', 'sent', 'read', 'delivered']) {
+      const response = await postWebhook(statusWebhook(wamid, status));
+      expect(response.status).toBe(200);
+    }
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('read');
+    const list = (await (
+      await server.request(api.adminRegistrations, { headers: { cookie: admin.cookie } })
+    ).json()) as Registration[];
+    expect(list.find((r) => r.id === registration.id)?.delivery.whatsapp?.status).toBe('read');
+  });
+
+  it("records a failure with Meta's code and title, and keeps it final", async () => {
+    const registration = await registerAndConfirm();
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('sent');
+    const wamid = graph.requests.find((r) => r.body.to === digits(registration.whatsapp))!.wamid!;
+    await postWebhook(
+      statusWebhook(wamid, 'failed', [
+        {
+          code: 131049,
+          title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+        },
+      ]),
+    );
+    await postWebhook(statusWebhook(wamid, 'delivered'));
+    await expect.poll(async () => (await whatsappOf(registration.id))?.status).toBe('failed');
+    const message = await whatsappOf(registration.id);
+    expect(message?.error?.code).toBe('whatsapp_131049');
+    expect(message?.error?.message).toContain('131049');
+  });
+});
