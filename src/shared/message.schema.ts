@@ -63,6 +63,9 @@ export type ResendRequest = z.output<typeof resendRequestSchema>;
 /** At most this many ids in one bulk confirmation. */
 export const bulkConfirmLimit = 5000;
 
+/** Bytes a bulk request may take: the ids with room to spare (the site's default is 16 KB). */
+export const bulkBodyLimit = 64 * bulkConfirmLimit;
+
 /** POST /api/admin/registrations/confirm */
 export const bulkConfirmRequestSchema = z.strictObject({
   ids: z

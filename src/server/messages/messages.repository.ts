@@ -97,6 +97,19 @@ export async function claimDueMessages(
     .execute();
 }
 
+/**
+ * Hands back every claim at once: for a SQLite database at start, whose one process is this one,
+ * so a claim still standing was its previous run's, cut short by a crash.
+ */
+export async function releaseAllClaims(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable('messages')
+    .set({ status: 'queued', lease_until: null })
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** What became of one attempt. */
 export type Outcome =
   | { kind: 'sent'; providerId: string | null }

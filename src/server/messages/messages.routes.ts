@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { apiErrors } from '../../shared/api-error.ts';
 import {
+  bulkBodyLimit,
   bulkConfirmRequestSchema,
   messageChannels,
   resendRequestSchema,
@@ -78,43 +79,47 @@ export async function messagesRoutes(app: FastifyInstance) {
 
   // The failed ones again: for each selected registration, a new copy of each channel's newest
   // message when that one failed.
-  app.post(api.adminBulkResend, forAdmins, async (request, reply) => {
-    const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
-    if (!body) return reply;
-    const ids = [...new Set(body.ids)];
-    let queued = 0;
-    for (let start = 0; start < ids.length; start += 500) {
-      const batch = ids.slice(start, start + 500);
-      await db.transaction().execute(async (trx) => {
-        const newest = await trx
-          .selectFrom('messages as m')
-          .select(['m.registration_id', 'm.channel', 'm.kind', 'm.status'])
-          .where('m.registration_id', 'in', batch)
-          .where(({ eb, selectFrom }) =>
-            eb(
-              'm.created_at',
-              '=',
-              selectFrom('messages as n')
-                .select(sql<string>`max(n.created_at)`.as('t'))
-                .whereRef('n.registration_id', '=', 'm.registration_id')
-                .whereRef('n.channel', '=', 'm.channel'),
-            ),
-          )
-          .execute();
-        const copies: NewMessage[] = newest
-          .filter((m) => m.status === 'failed' && configured.has(m.channel))
-          .map((m) => ({ registrationId: m.registration_id, channel: m.channel, kind: m.kind }));
-        await queueMessages(trx, copies);
-        for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
-          await logChange(trx, 'updated', registrationId);
-        }
-        queued += copies.length;
-      });
-    }
-    app.live.poke();
-    app.outbox.poke();
-    return { queued };
-  });
+  app.post(
+    api.adminBulkResend,
+    { ...forAdmins, bodyLimit: bulkBodyLimit },
+    async (request, reply) => {
+      const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
+      if (!body) return reply;
+      const ids = [...new Set(body.ids)];
+      let queued = 0;
+      for (let start = 0; start < ids.length; start += 500) {
+        const batch = ids.slice(start, start + 500);
+        await db.transaction().execute(async (trx) => {
+          const newest = await trx
+            .selectFrom('messages as m')
+            .select(['m.registration_id', 'm.channel', 'm.kind', 'm.status'])
+            .where('m.registration_id', 'in', batch)
+            .where(({ eb, selectFrom }) =>
+              eb(
+                'm.created_at',
+                '=',
+                selectFrom('messages as n')
+                  .select(sql<string>`max(n.created_at)`.as('t'))
+                  .whereRef('n.registration_id', '=', 'm.registration_id')
+                  .whereRef('n.channel', '=', 'm.channel'),
+              ),
+            )
+            .execute();
+          const copies: NewMessage[] = newest
+            .filter((m) => m.status === 'failed' && configured.has(m.channel))
+            .map((m) => ({ registrationId: m.registration_id, channel: m.channel, kind: m.kind }));
+          await queueMessages(trx, copies);
+          for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
+            await logChange(trx, 'updated', registrationId);
+          }
+          queued += copies.length;
+        });
+      }
+      app.live.poke();
+      app.outbox.poke();
+      return { queued };
+    },
+  );
 
   app.get(api.adminMessaging, forAdmins, async (): Promise<MessagingState> => {
     const pauses = await channelPauses(db);

@@ -20,6 +20,7 @@ import {
   claimDueMessages,
   pauseChannel,
   recordOutcomes,
+  releaseAllClaims,
   resumeChannel,
   type MessageRow,
   type Outcome,
@@ -151,6 +152,21 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     }
   }
 
+  // Outcomes that finish together are written together: one transaction (one sync on SQLite) for
+  // a burst of sends instead of one each.
+  let pending: Array<{ message: MessageRow; outcome: Outcome }> = [];
+  let writing: Promise<void> | undefined;
+  function record(entry: { message: MessageRow; outcome: Outcome }): Promise<void> {
+    pending.push(entry);
+    writing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const batch = pending;
+      pending = [];
+      writing = undefined;
+      await recordOutcomes(db.kysely, batch);
+    });
+    return writing;
+  }
+
   function wakeLater(at: number) {
     if (closed || (wakeAt && wakeAt.at <= at)) return;
     if (wakeAt) clearTimeout(wakeAt.timer);
@@ -201,7 +217,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       }
     }
     const outcome = outcomeOf(message, result);
-    await recordOutcomes(db.kysely, [{ message, outcome }]);
+    await record({ message, outcome });
     if (outcome.kind === 'retry') wakeLater(Date.parse(outcome.at));
     log.debug(
       { messageId: message.id, channel, kind: message.kind, result: result.kind },
@@ -252,6 +268,13 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
           wake();
         }
       });
+  }
+
+  // SQLite has one server process: a claim left standing was cut short by its last crash. On
+  // PostgreSQL another instance may hold it, so it is left to lapse.
+  if (db.kind === 'sqlite' && configured.length > 0) {
+    const released = await releaseAllClaims(db.kysely);
+    if (released > 0) log.warn({ released }, 'messages claimed before a crash are queued again');
   }
 
   const unsubscribe = listener

@@ -1,7 +1,7 @@
 // The organizer's side of registrations: admins only.
 import type { FastifyInstance } from 'fastify';
 import { apiErrors } from '../../shared/api-error.ts';
-import { bulkConfirmRequestSchema } from '../../shared/message.schema.ts';
+import { bulkBodyLimit, bulkConfirmRequestSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -40,14 +40,24 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   });
 
   // One request for hundreds: confirmed in batches, each batch's tickets leaving as it commits.
-  app.post(api.adminBulkConfirm, forAdmins, async (request, reply) => {
-    const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
-    if (!body) return reply;
-    return confirmRegistrations(app.db.kysely, body.ids, actorOf(request), app.messagePlan, () => {
-      app.live.poke();
-      app.outbox.poke();
-    });
-  });
+  app.post(
+    api.adminBulkConfirm,
+    { ...forAdmins, bodyLimit: bulkBodyLimit },
+    async (request, reply) => {
+      const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
+      if (!body) return reply;
+      return confirmRegistrations(
+        app.db.kysely,
+        body.ids,
+        actorOf(request),
+        app.messagePlan,
+        () => {
+          app.live.poke();
+          app.outbox.poke();
+        },
+      );
+    },
+  );
 
   // The ticket itself goes out through wa.me from the organizer's browser; this records the send
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).

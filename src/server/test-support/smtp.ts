@@ -14,6 +14,8 @@ export interface TestSmtp {
   deferNext(count: number): void;
   /** Messages to this address are refused with 550. */
   refuse(address: string): void;
+  /** Each message is answered this long after it arrives (a slow server). */
+  slow(ms: number): void;
   /** Every attempt, answered or not: `accepted`, `deferred` or `refused`, with its Message-ID. */
   attempts: Array<{ outcome: 'accepted' | 'deferred' | 'refused'; to: string }>;
   /** Resolves once `count` messages have been accepted. */
@@ -26,6 +28,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const attempts: TestSmtp['attempts'] = [];
   const refused = new Set<string>();
   let deferred = 0;
+  let delayMs = 0;
   const waiters: Array<() => void> = [];
 
   const options: SMTPServerOptions = {
@@ -67,7 +70,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         return;
       }
       simpleParser(stream, { keepCidLinks: true })
-        .then((mail) => {
+        .then(async (mail) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           attempts.push({ outcome: 'accepted', to });
           received.push(mail);
           callback();
@@ -90,6 +94,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     refuse(address) {
       refused.add(address.toLowerCase());
+    },
+    slow(ms) {
+      delayMs = ms;
     },
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

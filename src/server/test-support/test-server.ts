@@ -150,7 +150,9 @@ export async function seedRegistrations(
       await trx
         .insertInto('registrations')
         .values(
-          registrations.slice(i, i + 500).map((r) => ({ ...r, email_key: emailKey(r.email) })),
+          registrations
+            .slice(i, i + 500)
+            .map(({ delivery: _messages, ...r }) => ({ ...r, email_key: emailKey(r.email) })),
         )
         .execute();
     }
