@@ -30,7 +30,7 @@ async function outbox(app: FastifyInstance) {
       log: app.log,
       event: config.event,
       publicUrl: config.publicUrl,
-      mailer: config.mail && createMailer(config.mail, new URL(config.publicUrl).host),
+      mailer: config.mail && createMailer(config.mail, new URL(config.publicUrl).hostname),
       whatsapp: config.whatsapp && createWhatsappClient(config.whatsapp),
       listener: app.postgresListener,
       retry: config.outboxRetry ?? defaultRetryPolicy,

@@ -39,6 +39,9 @@ events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path ${dir}/client_body;
+  # A bulk confirmation's body (up to 5,000 ids) stays in memory: nginx's workers run as another
+  # user, who cannot write to this test's private temporary folder.
+  client_body_buffer_size 512k;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
