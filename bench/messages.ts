@@ -30,7 +30,7 @@ function percentile(values: number[], p: number): number {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-bench-messages-'));
-const smtp = await startTestSmtp();
+const smtp = await startTestSmtp({ parse: false });
 const graph = await startTestGraphApi();
 const env = {
   DATABASE_URL: `file:${join(dir, 'bench.db')}`,
@@ -64,21 +64,6 @@ try {
   }
   const atRest = await firstCard();
 
-  // When each message was accepted, by its outbox id (e-mail: the Message-ID; WhatsApp: the code).
-  const emailAccepted = new Map<string, number>();
-  const whatsappAnswered = new Map<string, number>();
-  const watch = setInterval(() => {
-    const now = Date.now();
-    for (const mail of smtp.received) {
-      const id = mail.messageId?.slice(1).split('@')[0];
-      if (id && !emailAccepted.has(id)) emailAccepted.set(id, now);
-    }
-    for (const request of graph.requests) {
-      const code = request.body.template.components[1]?.parameters[0]?.text;
-      if (request.wamid && code && !whatsappAnswered.has(code)) whatsappAnswered.set(code, now);
-    }
-  }, 5);
-
   const started = Date.now();
   const response = await fetch(server.url + api.adminBulkConfirm, {
     method: 'POST',
@@ -88,10 +73,23 @@ try {
   const answered = Date.now() - started;
   if (response.status !== 200) throw new Error(`bulk confirmation answered ${response.status}`);
   const duringBurst = await firstCard();
+  // When each message was accepted: e-mails by their outbox id (in the Message-ID), WhatsApp
+  // tickets by their code.
+  const emailAccepted = new Map<string, number>();
+  const whatsappAnswered = new Map<string, number>();
   while (emailAccepted.size < total || whatsappAnswered.size < total) {
     await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const { messageId, at } of smtp.accepted) {
+      const id = messageId.slice(1).split('@')[0];
+      if (id && !emailAccepted.has(id)) emailAccepted.set(id, at);
+    }
+    for (const request of graph.requests) {
+      const code = request.body.template.components[1]?.parameters[0]?.text;
+      if (request.answeredAt && code && !whatsappAnswered.has(code)) {
+        whatsappAnswered.set(code, request.answeredAt);
+      }
+    }
   }
-  clearInterval(watch);
   const lastEmail = Math.max(...emailAccepted.values()) - started;
   const lastWhatsapp = Math.max(...whatsappAnswered.values()) - started;
 
@@ -125,7 +123,7 @@ try {
     `messages: panel first card ${seconds(atRest)} at rest, ${seconds(duringBurst)} during the burst ` +
       `(${(duringBurst / atRest).toFixed(2)}×)`,
   );
-  const repeats = smtp.received.length - emailAccepted.size;
+  const repeats = smtp.accepted.length - emailAccepted.size;
   console.log(`messages: e-mails handed over twice: ${repeats}`);
 } finally {
   clearTimeout(deadline);

@@ -110,7 +110,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         attachments: [
           {
             filename: 'ingresso-qr.png',
-            content: await qrCodePng(ticketPageUrl(publicUrl, code)),
+            content: qrCodePng(ticketPageUrl(publicUrl, code)),
             contentType: 'image/png',
             cid: qrContentId,
           },

@@ -27,6 +27,8 @@ export interface GraphRequest {
   };
   /** The wamid answered, when it succeeded. */
   wamid?: string;
+  /** When it was answered (Date.now()). */
+  answeredAt?: number;
 }
 
 export type GraphAnswer = 'ok' | { status: number; code: number; title: string };
@@ -91,6 +93,7 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
     const answer = always ?? scripts.get(body.to)?.shift() ?? 'ok';
     if (answer === 'ok') {
       entry.wamid = `wamid.${randomBytes(24).toString('base64url')}`;
+      entry.answeredAt = Date.now();
       send(response, 200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: body.to, wa_id: body.to }],
