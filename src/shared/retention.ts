@@ -13,13 +13,6 @@ export function eventErasureAt(event: RetentionEvent): Date {
   return new Date(eventStartsAt(event).getTime() + event.retentionDays * dayMs);
 }
 
-/** When the registration made at `createdAt` (ISO) is erased. */
-export function erasureAt(event: RetentionEvent, createdAt: string): Date {
-  return new Date(
-    Math.max(eventErasureAt(event).getTime(), Date.parse(createdAt) + event.retentionDays * dayMs),
-  );
-}
-
 /**
  * At `now`: registrations made up to this instant (ISO) are due for erasure, or undefined while
  * the event's own retention has not ended (none is due yet).
