@@ -26,6 +26,7 @@ import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
+import lingeringClose from './plugins/lingering-close.ts';
 import outbox from './plugins/outbox.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -81,6 +82,8 @@ export async function buildApp(options: AppOptions) {
   await bootstrapAdmin(config, db, app.log);
 
   await app.register(errorHandler);
+  // An answer given before the body arrived reaches the client: the rest is read, then closed.
+  await app.register(lingeringClose);
   await app.register(securityHeaders);
   await app.register(sameOrigin);
   await app.register(sessionCookie);

@@ -3,7 +3,8 @@
 // unbuffered). Live changes reach panels on every instance; a SIGKILL in the middle of a burst
 // loses no registration answered 201 and no change to a panel that reconnects through the
 // proxy; the rate limit counts across instances; a logout on one closes that session's streams
-// on the others; the retention job runs once.
+// on the others; the retention job runs at each start, one instance at a time, erasing each
+// registration once.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,7 +114,7 @@ function logOf(node: ChildServer): Array<Record<string, unknown>> {
 }
 
 describe('three instances on PostgreSQL behind nginx', () => {
-  it('run the retention job once, on one instance, at start', async () => {
+  it('run the retention job at start, one at a time: each outlived registration erased once', async () => {
     const decisions = () =>
       cluster.nodes.map(
         (node) =>
@@ -122,13 +123,18 @@ describe('three instances on PostgreSQL behind nginx', () => {
               entry.msg === 'background job checked' && entry.job === 'registration-retention',
           )?.outcome,
       );
-    // Each instance's first check (at start) has been decided.
+    // Each instance's first check (at start) has been decided: it ran the purge, or found
+    // another instance running it (the lock).
     await expect.poll(() => decisions().every(Boolean), { timeout: 15_000 }).toBe(true);
-    expect(decisions().filter((outcome) => outcome === 'ran')).toEqual(['ran']);
+    expect(decisions().filter((outcome) => outcome === 'ran').length).toBeGreaterThanOrEqual(1);
+    for (const outcome of decisions()) expect(['ran', 'busy']).toContain(outcome);
     const erasures = cluster.nodes.flatMap((node) =>
       logOf(node).filter((entry) => entry.msg === 'retention: registrations erased'),
     );
-    expect(erasures).toEqual([expect.objectContaining({ removed: outlived.length })]);
+    // The first run erased them all; any later one found nothing left.
+    expect(erasures.map((entry) => entry.removed).sort()).toEqual(
+      [outlived.length, ...Array<number>(erasures.length - 1).fill(0)].sort(),
+    );
     const left = await db.kysely
       .selectFrom('registrations')
       .select('id')

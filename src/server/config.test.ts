@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventConfigSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -97,6 +98,15 @@ describe('loadConfig', () => {
     [{ nome: 'typo' }, 'EVENT_CONFIG'],
   ])('refuses a bad EVENT_CONFIG, naming the field: %j', (content, field) => {
     expect(() => loadConfig({ EVENT_CONFIG: eventFile(content) })).toThrow(field);
+  });
+
+  it('has defaults that pass its own check, and the README shows them all', () => {
+    expect(eventConfigSchema.parse(defaultEvent)).toEqual(defaultEvent);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /### The event[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(JSON.parse(example ?? 'null')).toEqual(defaultEvent);
+    // And the README's file, given as EVENT_CONFIG, is accepted as it stands.
+    expect(loadConfig({ EVENT_CONFIG: eventFile(example) }).event).toEqual(defaultEvent);
   });
 
   it('refuses an EVENT_CONFIG that is not JSON', () => {

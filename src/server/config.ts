@@ -3,43 +3,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { eventConfigOverridesSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent, type EventConfig } from '../shared/event.ts';
 import { passwordProblem } from './admin/password.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
-
-// The operator's EVENT_CONFIG file: any subset of the event's fields.
-const eventConfigSchema = z
-  .strictObject({
-    name: z.string().min(1),
-    tagline: z.string().min(1),
-    date: z.iso.date(),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM'),
-    timeZone: z.string().refine(isTimeZone, 'unknown time zone'),
-    durationMinutes: z
-      .number()
-      .int()
-      .positive()
-      .max(7 * 24 * 60),
-    venue: z.string().min(1),
-    city: z.string().min(1),
-    csvPrefix: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
-    organizer: z.string().min(1),
-    contactEmail: z.email(),
-    retentionDays: z.number().int().positive(),
-  })
-  .partial() satisfies z.ZodType<Partial<EventConfig>>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Meta's Graph API, at the version the WhatsApp sender was written and checked against. */
 export const graphApiUrl = 'https://graph.facebook.com/v23.0';
@@ -206,7 +176,7 @@ function readEventConfig(file: string | undefined): EventConfig {
   } catch (error) {
     throw new ConfigError(`EVENT_CONFIG: cannot read ${file}: ${(error as Error).message}`);
   }
-  const parsed = eventConfigSchema.safeParse(raw);
+  const parsed = eventConfigOverridesSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`EVENT_CONFIG: ${issue?.path.join('.')}: ${issue?.message}`);

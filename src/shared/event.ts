@@ -1,27 +1,10 @@
 // The one event this site registers people for. Operators override these defaults with
-// EVENT_CONFIG (a JSON file, checked by the server at boot); the server hands the merged
-// result to the browser. No zod here: the public pages import this file.
-export interface EventConfig {
-  name: string;
-  tagline: string;
-  /** Calendar date of the event, `YYYY-MM-DD`, in the event's time zone. */
-  date: string;
-  /** Start time, `HH:MM` (24 h), in the event's time zone. */
-  time: string;
-  timeZone: string;
-  /** How long it lasts, for calendars ('Adicionar à agenda'). */
-  durationMinutes: number;
-  venue: string;
-  city: string;
-  /** CSV export file names start with this. */
-  csvPrefix: string;
-  /** Who collects the data, shown on the privacy page. */
-  organizer: string;
-  /** Where attendees ask for access to, or deletion of, their data. */
-  contactEmail: string;
-  /** How many days after the event the registrations are kept. */
-  retentionDays: number;
-}
+// EVENT_CONFIG (a JSON file, checked by the server at boot against event-config.schema.ts); the
+// server hands the merged result to the browser. No zod here: the public pages import this file,
+// and take the EventConfig type from the schema's file as a type only (erased at build).
+import type { EventConfig } from './event-config.schema.ts';
+
+export type { EventConfig };
 
 export const defaultEvent: EventConfig = {
   name: 'Build Safe',

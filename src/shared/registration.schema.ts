@@ -84,7 +84,6 @@ export const newRegistrationSchema = z.strictObject(
 
 export type NewRegistrationInput = z.input<typeof newRegistrationSchema>;
 export type NewRegistration = z.output<typeof newRegistrationSchema>;
-export type RegistrationField = Exclude<keyof NewRegistration, typeof honeypotField>;
 
 /** A stored registration as the API serves it (unknown keys, such as email_key, are dropped). */
 export const registrationSchema = z.object({

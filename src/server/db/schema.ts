@@ -1,5 +1,5 @@
 // The Database interface: every table as Kysely sees it.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AuditAction } from '../../shared/audit.schema.ts';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import type { MessageChannel, MessageKind, MessageStatus } from '../../shared/message.schema.ts';
@@ -137,4 +137,3 @@ export interface Database {
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;
-export type NewRegistrationRow = Insertable<RegistrationsTable>;

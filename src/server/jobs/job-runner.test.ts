@@ -1,5 +1,6 @@
 // The job runner: a due job runs once, whichever instance gets there first; then not again until
-// its interval has passed; a failing job is retried; never two runs of one job at the same time.
+// its interval has passed, unless it runs at every start; a failing job is retried; never two
+// runs of one job at the same time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -62,6 +63,26 @@ describe.each([['SQLite'], ['PostgreSQL']])('the job runner on %s', (engine) => 
     await runnersFor(everyTime)[0]!.runDue();
     await runnersFor(everyTime)[0]!.runDue();
     expect(everyTime.runs).toBe(2);
+  });
+
+  it('runs a job marked atEveryStart at each start, however recent its last run', async () => {
+    const plain = countingJob(60 * 60_000);
+    const atStart = Object.assign(countingJob(60 * 60_000), { atEveryStart: true });
+    const startOnce = async () => {
+      const runner = createJobRunner({
+        app: servers[0]!.app,
+        db: servers[0]!.app.db,
+        log: servers[0]!.app.log,
+        jobs: [plain, atStart],
+      });
+      runner.start();
+      await runner.idle();
+      await runner.stop();
+    };
+    await startOnce();
+    await startOnce();
+    expect(plain.runs).toBe(1);
+    expect(atStart.runs).toBe(2);
   });
 
   it.runIf(engine === 'PostgreSQL')(

@@ -2,7 +2,8 @@
 // sweeps): every minute, and once at start, each job that is due runs, on one instance only. A
 // job is due when its last run, on any instance, started at least `everyMs` ago (job_runs), so
 // three instances starting together, or a restart, do not repeat it; the lock (job-lock.ts)
-// keeps two instances from running it at the same moment.
+// keeps two instances from running it at the same moment. A job marked `atEveryStart` is due at
+// each instance's start whatever its last run (decision 0071).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { withJobLock } from './job-lock.ts';
@@ -12,6 +13,8 @@ export interface Job {
   /** Stable: it names the job's row in job_runs and its lock. */
   name: string;
   everyMs: number;
+  /** Also runs when an instance starts, however recent its last run: its settings may be new. */
+  atEveryStart?: boolean;
   run(app: FastifyInstance): Promise<void>;
 }
 
@@ -20,7 +23,7 @@ export type JobOutcome = 'ran' | 'not due' | 'busy' | 'failed';
 export interface JobRunner {
   /** Runs every due job now, one after the other. */
   runDue(): Promise<Record<string, JobOutcome>>;
-  /** Starts the checks: now, then every `checkEveryMs`. */
+  /** Starts the checks: now (where `atEveryStart` jobs are due), then every `checkEveryMs`. */
   start(): void;
   /** Settles when the check in progress, if any, has finished. */
   idle(): Promise<void>;
@@ -44,12 +47,13 @@ export function createJobRunner({
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
-  async function runIfDue(job: Job): Promise<JobOutcome> {
+  async function runIfDue(job: Job, starting: boolean): Promise<JobOutcome> {
     try {
       return await withJobLock(db, job.name, async () => {
         const last = await lastRunStartedAt(db.kysely, job.name);
         const started = new Date();
-        if (last && started.getTime() - Date.parse(last) < job.everyMs) return 'not due';
+        const recent = last && started.getTime() - Date.parse(last) < job.everyMs;
+        if (recent && !(starting && job.atEveryStart)) return 'not due';
         await job.run(app);
         await recordRun(db.kysely, job.name, started.toISOString(), new Date().toISOString());
         return 'ran';
@@ -61,11 +65,11 @@ export function createJobRunner({
     }
   }
 
-  async function runDue() {
+  async function runDue(starting = false) {
     const outcomes: Record<string, JobOutcome> = {};
     for (const job of jobs) {
       if (stopped) break;
-      outcomes[job.name] = await runIfDue(job);
+      outcomes[job.name] = await runIfDue(job, starting);
       log.debug({ job: job.name, outcome: outcomes[job.name] }, 'background job checked');
     }
     return outcomes;
@@ -80,9 +84,9 @@ export function createJobRunner({
   }
 
   return {
-    runDue,
+    runDue: () => runDue(),
     start() {
-      running = runDue().finally(schedule);
+      running = runDue(true).finally(schedule);
     },
     async idle() {
       await running;

@@ -1,8 +1,10 @@
 // The public form against abuse: rate limit, the proxy header, the honeypot, size and shape
 // limits, and identical submissions racing each other. Real server, real SQLite file.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
+import { lingerLimits } from '../plugins/lingering-close.ts';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import {
   countRegistrations,
@@ -18,6 +20,74 @@ const errorShape = {
 
 function register(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return server.request('/api/registrations', { method: 'POST', json: body, headers });
+}
+
+interface RawExchange {
+  /** Bytes of the body the client handed to its socket without an error. */
+  sent: number;
+  /** What came back, headers and body, as text. */
+  response: string;
+  /** The socket's error (EPIPE, ECONNRESET), if any. */
+  error?: string;
+}
+
+/**
+ * A bare TCP client, as curl or a phone's stack is: headers, then `length` bytes of body in 64 KB
+ * writes (as the socket takes them), with a Content-Length or chunked, reading whatever comes
+ * back until the server closes.
+ */
+function sendBody(
+  server: TestServer,
+  length: number,
+  framing: 'content-length' | 'chunked' = 'content-length',
+): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const { port } = new URL(server.url);
+    // Half-open: the server may end its side (after its answer) while the body is still going.
+    const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+    const exchange: RawExchange = { sent: 0, response: '' };
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    socket.setEncoding('utf8');
+    socket.on('data', (text: string) => (exchange.response += text));
+    socket.on('error', (error: NodeJS.ErrnoException) => (exchange.error = error.code));
+    socket.on('close', () => resolve(exchange));
+    socket.write(
+      'POST /api/registrations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        (framing === 'chunked'
+          ? 'Transfer-Encoding: chunked\r\n\r\n'
+          : `Content-Length: ${length}\r\n\r\n`),
+    );
+    const frame = (data: Buffer) =>
+      framing === 'chunked'
+        ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')])
+        : data;
+    let queued = 0;
+    const writeMore = () => {
+      while (queued < length && !socket.destroyed) {
+        const size = Math.min(chunk.length, length - queued);
+        queued += size;
+        const flushed = socket.write(frame(chunk.subarray(0, size)), (error) => {
+          if (!error) exchange.sent += size;
+        });
+        if (!flushed) {
+          socket.once('drain', writeMore);
+          return;
+        }
+      }
+      if (socket.destroyed) return;
+      if (framing === 'chunked') socket.end('0\r\n\r\n');
+      else socket.end();
+    };
+    writeMore();
+  });
+}
+
+function statusOf(response: string): number {
+  return Number(/^HTTP\/1\.1 (\d{3}) /.exec(response)?.[1]);
+}
+
+function jsonOf(response: string): unknown {
+  return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
 }
 
 describe('rate limit on POST /api/registrations (REGISTRATION_RATE_LIMIT=3)', () => {
@@ -336,6 +406,54 @@ describe('the public form', () => {
       expect(await countRegistrations(server)).toBe(0);
       expect(await loggedChanges(server)).toEqual([]);
       expect(changes).toEqual([]);
+    });
+  });
+
+  describe('bodies far past the limit', () => {
+    const tooLarge = {
+      error: { code: 'body_too_large', message: 'Os dados enviados são grandes demais.' },
+    };
+
+    it('answers 20 clients sending 5 MB at once with 413, each after its whole body is sent', async () => {
+      const length = 5 * 1024 * 1024;
+      const exchanges = await Promise.all(
+        Array.from({ length: 20 }, () => sendBody(server, length)),
+      );
+      for (const exchange of exchanges) {
+        expect(exchange.error).toBeUndefined();
+        expect(exchange.sent).toBe(length);
+        expect(statusOf(exchange.response)).toBe(413);
+        expect(exchange.response).toMatch(/\r\nconnection: close\r\n/i);
+        expect(jsonOf(exchange.response)).toEqual(tooLarge);
+      }
+    });
+
+    it('answers 20 chunked 5 MB bodies at once with 413, each after its whole body is sent', async () => {
+      const length = 5 * 1024 * 1024;
+      const exchanges = await Promise.all(
+        Array.from({ length: 20 }, () => sendBody(server, length, 'chunked')),
+      );
+      for (const exchange of exchanges) {
+        expect(exchange.error).toBeUndefined();
+        expect(exchange.sent).toBe(length);
+        expect(statusOf(exchange.response)).toBe(413);
+        expect(jsonOf(exchange.response)).toEqual(tooLarge);
+      }
+    });
+
+    it('stops reading a body that goes on past the lingering limit, after the 413', async () => {
+      const declared = 256 * 1024 * 1024;
+      const exchange = await sendBody(server, declared);
+      expect(statusOf(exchange.response)).toBe(413);
+      expect(jsonOf(exchange.response)).toEqual(tooLarge);
+      // Cut off: what it got to send is the limit plus what the sockets' buffers held.
+      expect(exchange.sent).toBeLessThan(lingerLimits.bytes * 3);
+      expect(exchange.error).toMatch(/^(EPIPE|ECONNRESET)$/);
+    });
+
+    it('stored none of them, and still answers', async () => {
+      expect(await countRegistrations(server)).toBe(0);
+      expect((await register(server, validRegistration())).status).toBe(201);
     });
   });
 

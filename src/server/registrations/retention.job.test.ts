@@ -1,5 +1,5 @@
 // Data kept only as long as promised: the retention job erases registrations `retentionDays`
-// after the event, or after they were made when that is later, at start and then daily, with
+// after the event, or after they were made when that is later, at every start and hourly, with
 // the guarantees of the organizer's own deletion (gone from the files, panels told, logged).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,37 @@ describe('at start, on SQLite', () => {
       expect(log.lines.join('\n')).not.toMatch(/vencida|mantida/);
     } finally {
       await server.close();
+    }
+  });
+
+  it('erases at a restart with a shorter retention, though the last run was minutes ago', async () => {
+    const dbFile = join(dir, 'restart.db');
+    const outlived = madeDaysAgo(40, 'quarenta.dias@exemplo.com');
+    const db = await openDatabase(`file:${dbFile}`);
+    await seedRegistrations(db.kysely, [outlived]);
+    await db.close();
+
+    // First start: an event still to come, kept 90 days. The purge runs and erases nothing.
+    const soon = new Date(Date.now() + 10 * day).toISOString().slice(0, 10);
+    const first = logCapture();
+    const before = await startTestServer(
+      {},
+      { dbFile, logStream: first.stream, config: { event: { ...pastEvent, date: soon } } },
+    );
+    await expect.poll(() => first.erasures()).toEqual([expect.objectContaining({ removed: 0 })]);
+    await before.close();
+
+    // Restarted at once with the event past and 30 days of retention: erased at start.
+    const second = logCapture();
+    const after = await startTestServer(
+      {},
+      { dbFile, logStream: second.stream, config: { event: pastEvent } },
+    );
+    try {
+      await expect.poll(() => second.erasures()).toEqual([expect.objectContaining({ removed: 1 })]);
+      expect(await storedIds(after)).toEqual([]);
+    } finally {
+      await after.close();
     }
   });
 });

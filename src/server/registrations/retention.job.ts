@@ -1,6 +1,7 @@
 // Data kept only as long as promised (the privacy page): every registration whose retention has
 // ended (src/shared/retention.ts) is erased, through the organizer's own deletion path
-// (registration-erasure.ts): same guarantees, and every open panel is told.
+// (registration-erasure.ts): same guarantees, and every open panel is told. It runs at every
+// start (a restart may bring a shorter retention or an earlier date) and hourly (decision 0071).
 import type { Kysely } from 'kysely';
 import { erasableUpTo } from '../../shared/retention.ts';
 import type { Database } from '../db/schema.ts';
@@ -22,7 +23,9 @@ async function idsMadeUpTo(db: Kysely<Database>, upTo: string): Promise<string[]
 
 export const retentionJob: Job = {
   name: 'registration-retention',
-  everyMs: 24 * 60 * 60_000,
+  // One indexed query when nothing has outlived its retention.
+  everyMs: 60 * 60_000,
+  atEveryStart: true,
   async run(app) {
     const upTo = erasableUpTo(app.config.event, new Date());
     let removed = 0;

@@ -1,8 +1,7 @@
 // 'Adicionar à agenda': the event as a calendar file (.ics, RFC 5545, written by ical-generator)
-// and as a Google Calendar link, both at the event's real start: its date and time are wall-clock
-// time in its own time zone, turned into an instant by @date-fns/tz (daylight saving included).
-import { TZDate } from '@date-fns/tz';
+// and as a Google Calendar link, both at the event's real start (src/shared/event-start.ts).
 import ical from 'ical-generator';
+import { eventStartsAt } from '../../shared/event-start.ts';
 import type { EventConfig } from '../../shared/event.ts';
 import { ticketPageUrl } from '../../shared/paths.ts';
 
@@ -14,11 +13,7 @@ export interface CalendarEntry {
 
 /** When the event starts and ends, as instants. */
 export function eventInterval(event: EventConfig): { start: Date; end: Date } {
-  const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
-  const start = new Date(
-    new TZDate(year, month - 1, day, hours, minutes, event.timeZone).getTime(),
-  );
+  const start = eventStartsAt(event);
   return { start, end: new Date(start.getTime() + event.durationMinutes * 60_000) };
 }
 

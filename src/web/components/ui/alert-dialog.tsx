@@ -4,9 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
-export const AlertDialogAction = AlertDialogPrimitive.Action;
 
 export function AlertDialogContent({
   className,
