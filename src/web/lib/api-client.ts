@@ -119,8 +119,3 @@ export function isNotFound(error: unknown): boolean {
   return errorCode(error) === 'not_found';
 }
 
-/** No answer at all (no network, or too slow): the request may or may not have arrived. */
-export function isNoAnswer(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === clientErrorTable.network.code || code === clientErrorTable.timeout.code;
-}
