@@ -118,4 +118,3 @@ export function isUnauthorized(error: unknown): boolean {
 export function isNotFound(error: unknown): boolean {
   return errorCode(error) === 'not_found';
 }
-
