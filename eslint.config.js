@@ -3,6 +3,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const noServer = {
+  group: ['**/server/**', '../server/*'],
+  message: 'src/web and src/shared must not import src/server.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/'] },
   js.configs.recommended,
@@ -33,10 +38,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [noServer],
+        },
+      ],
+    },
+  },
+  {
+    // One direction (bulletproof-react): the app composes the features, a feature never reaches
+    // back into the app. (The rule's patterns replace the ones above for these files.)
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            noServer,
             {
-              group: ['**/server/**', '../server/*'],
-              message: 'src/web and src/shared must not import src/server.',
+              group: ['@/app/*', '**/web/app/*', '../../app/*'],
+              message: 'Features import nothing from src/web/app/ (shared code → features → app).',
             },
           ],
         },

@@ -40,6 +40,10 @@ export interface LaunchOptions {
   userDataDir?: string;
   /** Start without network. */
   offline?: boolean;
+  /** More Chromium switches (`--deny-permission-prompts`, `--host-resolver-rules=…`). */
+  args?: string[];
+  /** The permissions granted at launch; by default the camera's when there is a fake camera. */
+  permissions?: string[];
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
@@ -47,14 +51,17 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: options.camera
-      ? [
-          ...chromiumArgs,
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${options.camera}`,
-        ]
-      : chromiumArgs,
-    ...(options.camera ? { permissions: ['camera'] } : {}),
+    args: [
+      ...chromiumArgs,
+      ...(options.camera
+        ? [
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-video-capture=${options.camera}`,
+          ]
+        : []),
+      ...(options.args ?? []),
+    ],
+    permissions: options.permissions ?? (options.camera ? ['camera'] : []),
     offline: options.offline ?? false,
     viewport: options.viewport ?? { width: 390, height: 844 },
     locale: 'pt-BR',

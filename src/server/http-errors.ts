@@ -1,14 +1,20 @@
-// Sends the API's error shape; every error body the server writes goes through here.
+// Sends the API's error shape; every error body the server writes goes through here, and only
+// with a kind from the shared table (src/shared/api-error.ts).
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { apiErrors, type ApiError } from '../shared/api-error.ts';
+import { errorTable, type ApiError, type ErrorCode } from '../shared/api-error.ts';
 import { fieldErrors } from '../shared/registration.schema.ts';
+
+/** A kind from `errorTable` (its status may be Fastify's own, for a refusal Fastify chose). */
+export interface ServerError {
+  code: ErrorCode;
+  status: number;
+  message: string;
+}
 
 export function sendError(
   reply: FastifyReply,
-  status: number,
-  code: string,
-  message: string,
+  { code, status, message }: ServerError,
   fields?: Record<string, string>,
 ): FastifyReply {
   const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}) } };
@@ -26,11 +32,11 @@ export function parseFields<T extends z.ZodType>(
   reply: FastifyReply,
 ): z.output<T> | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    void sendError(reply, 400, 'bad_request', apiErrors.badJson);
+    void sendError(reply, errorTable.unreadableBody);
     return undefined;
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  void sendError(reply, 400, 'validation', apiErrors.validation, fieldErrors(parsed.error));
+  void sendError(reply, errorTable.validation, fieldErrors(parsed.error));
   return undefined;
 }

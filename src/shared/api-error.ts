@@ -1,5 +1,8 @@
-// The API's error shape and the pt-BR messages the server sends with it, grouped by what they are
-// about. `apiErrors` is the whole catalogue, for code that takes any of them.
+// The API's errors as one table: each named once with its code (what every client decides on),
+// its HTTP status and its pt-BR message, in the spirit of @fastify/error's
+// createError(code, message, status). The server answers only these (src/server/http-errors.ts);
+// the panel, the door and the form read `code`, never a status number. A code may carry more
+// than one message (`not_confirmed` at the door and in the panel) but always the same status.
 export interface ApiError {
   error: {
     code: string;
@@ -8,68 +11,168 @@ export interface ApiError {
   };
 }
 
-/** Any request: its form, its size, its origin, and the server's own trouble. */
-export const requestErrors = {
-  badRequest: 'Pedido inválido.',
-  badJson: 'Os dados enviados não são um JSON válido.',
-  bodyTooLarge: 'Os dados enviados são grandes demais.',
-  unsupportedMediaType: 'Envie os dados em formato JSON.',
-  notFound: 'Não encontrado.',
-  crossSite: 'Pedido recusado: origem não permitida.',
-  rateLimited: 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente de novo.',
-  internal: 'Erro interno. Tente novamente em instantes.',
-  unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
-} as const;
+/** One kind of error: what `sendError` answers and what a client recognises by its code. */
+export interface ErrorKind {
+  readonly code: string;
+  readonly status: number;
+  readonly message: string;
+}
 
-/** A registration: the visitor's form, and the organizer's actions on it. */
-export const registrationErrors = {
-  validation: 'Confira os campos destacados.',
-  duplicateEmail: 'Este e-mail já está inscrito.',
-  notConfirmed: 'Confirme a inscrição antes de enviar o ingresso.',
-} as const;
+const notJson = 'Os dados enviados não são um JSON válido.';
 
-/** Signing in, and what a signed-in account may do. */
-export const accessErrors = {
-  unauthorized: 'Faça login para continuar.',
-  wrongRole: 'Sua conta não tem acesso a esta área.',
-  invalidCredentials: 'E-mail ou senha incorretos.',
-  loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
-} as const;
+export const errorTable = {
+  // Any request: its form, its size, its origin, and the server's own trouble.
+  badRequest: { code: 'bad_request', status: 400, message: 'Pedido inválido.' },
+  /** A body that is no JSON object (null, an array, bytes that are not UTF-8). */
+  unreadableBody: { code: 'bad_request', status: 400, message: notJson },
+  badJson: { code: 'bad_json', status: 400, message: notJson },
+  bodyTooLarge: {
+    code: 'body_too_large',
+    status: 413,
+    message: 'Os dados enviados são grandes demais.',
+  },
+  unsupportedMediaType: {
+    code: 'unsupported_media_type',
+    status: 415,
+    message: 'Envie os dados em formato JSON.',
+  },
+  notFound: { code: 'not_found', status: 404, message: 'Não encontrado.' },
+  crossSite: { code: 'cross_site', status: 403, message: 'Pedido recusado: origem não permitida.' },
+  rateLimited: {
+    code: 'rate_limited',
+    status: 429,
+    message: 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente de novo.',
+  },
+  internal: {
+    code: 'internal',
+    status: 500,
+    message: 'Erro interno. Tente novamente em instantes.',
+  },
 
-/** The door: tickets and check-ins (the verdicts' own words where there is one). */
-export const doorErrors = {
-  ticketNotFound: 'Ingresso inválido.',
-  attendeeNotConfirmed: 'Inscrição não confirmada.',
-  badCheckIn: 'Envie o código do ingresso (code) ou o id da inscrição (registration_id).',
-  idempotencyKeyMissing:
-    'Envie o cabeçalho Idempotency-Key com uma chave única para esta entrada (até 200 caracteres).',
-  idempotencyKeyReused: 'Esta chave Idempotency-Key já foi usada para outra entrada.',
+  // A registration: the visitor's form, and the organizer's actions on it.
+  validation: { code: 'validation', status: 400, message: 'Confira os campos destacados.' },
+  duplicateEmail: {
+    code: 'duplicate_email',
+    status: 409,
+    message: 'Este e-mail já está inscrito.',
+  },
+  notConfirmed: {
+    code: 'not_confirmed',
+    status: 409,
+    message: 'Confirme a inscrição antes de enviar o ingresso.',
+  },
+
+  // Signing in, and what a signed-in account may do.
+  unauthorized: { code: 'unauthorized', status: 401, message: 'Faça login para continuar.' },
+  wrongRole: { code: 'forbidden', status: 403, message: 'Sua conta não tem acesso a esta área.' },
+  invalidCredentials: {
+    code: 'invalid_credentials',
+    status: 401,
+    message: 'E-mail ou senha incorretos.',
+  },
+  loginRateLimited: {
+    code: 'login_rate_limited',
+    status: 429,
+    message: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
+  },
+
+  // The door: tickets and check-ins (the verdicts' own words where there is one).
+  ticketNotFound: { code: 'ticket_not_found', status: 404, message: 'Ingresso inválido.' },
+  attendeeNotConfirmed: {
+    code: 'not_confirmed',
+    status: 409,
+    message: 'Inscrição não confirmada.',
+  },
+  badCheckIn: {
+    code: 'validation',
+    status: 400,
+    message: 'Envie o código do ingresso (code) ou o id da inscrição (registration_id).',
+  },
+  idempotencyKeyMissing: {
+    code: 'idempotency_key_required',
+    status: 400,
+    message:
+      'Envie o cabeçalho Idempotency-Key com uma chave única para esta entrada (até 200 caracteres).',
+  },
+  idempotencyKeyReused: {
+    code: 'idempotency_key_reused',
+    status: 409,
+    message: 'Esta chave Idempotency-Key já foi usada para outra entrada.',
+  },
+
+  // Accounts that admins manage from the panel (door staff).
+  accountExists: {
+    code: 'account_exists',
+    status: 409,
+    message: 'Já existe uma conta com este e-mail.',
+  },
+  notDoorAccount: {
+    code: 'not_door_account',
+    status: 409,
+    message: 'Só contas da portaria podem ser removidas aqui.',
+  },
+
+  // Messages sent by themselves (e-mail, WhatsApp), and the provider's calls to us.
+  channelOff: {
+    code: 'channel_off',
+    status: 409,
+    message: 'Este canal de envio não está configurado no servidor.',
+  },
+  badSignature: { code: 'bad_signature', status: 401, message: 'Assinatura inválida.' },
+  webhookOff: {
+    code: 'not_found',
+    status: 404,
+    message: 'Webhook do WhatsApp não configurado.',
+  },
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorName = keyof typeof errorTable;
+export type ErrorCode = (typeof errorTable)[ErrorName]['code'];
+
+/**
+ * What a client makes of a request that got no answer of ours (status 0: none at all; `unknown`:
+ * a proxy's page instead of our JSON). The server never sends these.
+ */
+export const clientErrorTable = {
+  network: {
+    code: 'network',
+    status: 0,
+    message: 'Sem conexão com o servidor. Verifique sua internet.',
+  },
+  timeout: {
+    code: 'timeout',
+    status: 0,
+    message: 'O servidor demorou para responder. Verifique sua conexão e tente de novo.',
+  },
+  unavailable: {
+    code: 'unknown',
+    status: 0,
+    message: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  },
+} as const satisfies Record<string, ErrorKind>;
+
+export type ClientErrorCode = (typeof clientErrorTable)[keyof typeof clientErrorTable]['code'];
+
+/** A check-in's per-field messages (under `validation`): the time the phone decided. */
+export const checkInFieldMessages = {
   scannedAtInvalid: 'Envie a hora da leitura em ISO 8601, como 2025-12-06T07:31:00-05:00.',
   scannedAtFuture: 'A hora da leitura está no futuro: confira o relógio do celular.',
   scannedAtTooOld: 'A leitura é antiga demais para ser registrada.',
 } as const;
 
-/** Messages sent by themselves (e-mail, WhatsApp). */
-export const messageErrors = {
-  channelOff: 'Este canal de envio não está configurado no servidor.',
-  ticketNotConfirmed: 'Confirme a inscrição antes de enviar o ingresso.',
-  badSignature: 'Assinatura inválida.',
-  webhookOff: 'Webhook do WhatsApp não configurado.',
-} as const;
+type Messages<T extends Record<string, ErrorKind>> = { readonly [K in keyof T]: T[K]['message'] };
 
-/** Accounts that admins manage from the panel (door staff). */
-export const accountErrors = {
-  accountExists: 'Já existe uma conta com este e-mail.',
-  notDoorAccount: 'Só contas da portaria podem ser removidas aqui.',
-} as const;
+function messagesOf<T extends Record<string, ErrorKind>>(table: T): Messages<T> {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, kind]) => [name, kind.message]),
+  ) as Messages<T>;
+}
 
+/** Every message by name: the table's, what clients say without an answer, and the field ones. */
 export const apiErrors = {
-  ...requestErrors,
-  ...registrationErrors,
-  ...accessErrors,
-  ...doorErrors,
-  ...accountErrors,
-  ...messageErrors,
+  ...messagesOf(errorTable),
+  ...messagesOf(clientErrorTable),
+  ...checkInFieldMessages,
 } as const;
 
 export function isApiError(value: unknown): value is ApiError {

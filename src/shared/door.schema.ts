@@ -3,24 +3,33 @@
 // The server writes these, the check-in screen parses them with these schemas.
 import { z } from 'zod';
 import { registrationSchema } from './registration.schema.ts';
+import { ticketCodeSchema } from './ticket-code.ts';
 
 /** A confirmed registration as the door sees it (GET /api/door/attendees, the door's stream). */
 export const attendeeSchema = registrationSchema
-  .pick({ id: true, nome_completo: true, nome_compania: true, status: true })
+  .pick({
+    id: true,
+    nome_completo: true,
+    nome_compania: true,
+    status: true,
+    ticket_code: true,
+    checked_in_at: true,
+    checked_in_by: true,
+  })
   .extend({
-    /** The ticket's code (what its QR carries, at the end of the ticket page's URL). */
-    ticket_code: z.string(),
-    /** When the person came in (ISO 8601 UTC); null: not yet. */
-    checked_in_at: z.string().nullable(),
-    /** Who let them in: the door account's e-mail; null while not checked in. */
-    checked_in_by: z.string().nullable(),
+    /** Never null here: a confirmed registration has its ticket (what its QR carries). */
+    ticket_code: ticketCodeSchema,
   });
 export type Attendee = z.output<typeof attendeeSchema>;
 
 /** When the phone decided, if it decided offline (ISO 8601); the server's now otherwise. */
 const scannedAt = z.iso.datetime({ offset: true }).optional();
 
-/** POST /api/door/check-ins (header `Idempotency-Key`): by the QR's code, or found by name. */
+/**
+ * POST /api/door/check-ins (header `Idempotency-Key`): by the QR's code, or found by name. `code`
+ * is any short text: one not shaped like a ticket code (src/shared/ticket-code.ts) is answered as an
+ * unknown ticket (404), not as a malformed request.
+ */
 export const checkInRequestSchema = z.union([
   z.strictObject({ code: z.string().min(1).max(200), scanned_at: scannedAt }),
   z.strictObject({ registration_id: z.string().min(1).max(64), scanned_at: scannedAt }),

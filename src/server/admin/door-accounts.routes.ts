@@ -1,7 +1,7 @@
 // Door accounts, managed by admins from the panel: list, create (e-mail and password), remove.
 // Admin accounts are made and reset from the terminal only (admin.cli.ts).
 import type { FastifyInstance } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { doorAccountSchema, newDoorAccountSchema } from '../../shared/door-account.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
@@ -30,8 +30,8 @@ export async function doorAccountsRoutes(app: FastifyInstance) {
       return reply.code(201).send(doorAccountSchema.parse(account));
     } catch (error) {
       if (error instanceof AccountExistsError) {
-        return sendError(reply, 409, 'account_exists', apiErrors.accountExists, {
-          email: apiErrors.accountExists,
+        return sendError(reply, errorTable.accountExists, {
+          email: errorTable.accountExists.message,
         });
       }
       throw error;
@@ -43,9 +43,9 @@ export async function doorAccountsRoutes(app: FastifyInstance) {
     { ...forAdmins, onRequest: requireUuid },
     async (request, reply) => {
       const outcome = await deleteDoorAccount(app.db.kysely, request.params.id);
-      if (outcome === 'not_found') return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (outcome === 'not_found') return sendError(reply, errorTable.notFound);
       if (outcome === 'not_door') {
-        return sendError(reply, 409, 'not_door_account', apiErrors.notDoorAccount);
+        return sendError(reply, errorTable.notDoorAccount);
       }
       return reply.code(204).send();
     },

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SignedInAccount } from '../../shared/account.ts';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { currentSession } from '../plugins/authorization.ts';
@@ -34,13 +34,13 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOpti
 
   app.post(api.adminLogin, { config: { audience: audiences.public } }, async (request, reply) => {
     const parsed = loginSchema.safeParse(request.body);
-    if (!parsed.success) return sendError(reply, 400, 'validation', apiErrors.validation);
+    if (!parsed.success) return sendError(reply, errorTable.validation);
     const key = emailKey(parsed.data.email);
 
     const decision = await throttle.begin(key, request.ip);
     if (!decision.allowed) {
       reply.header('retry-after', String(decision.retryAfterSeconds));
-      return sendError(reply, 429, 'login_rate_limited', apiErrors.loginRateLimited);
+      return sendError(reply, errorTable.loginRateLimited);
     }
 
     // An unknown e-mail costs the same scrypt run as a wrong password: same answer, same time.
@@ -50,7 +50,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOpti
       account?.password_hash ?? unusableHash,
     );
     if (!account || !valid) {
-      return sendError(reply, 401, 'invalid_credentials', apiErrors.invalidCredentials);
+      return sendError(reply, errorTable.invalidCredentials);
     }
 
     await throttle.succeeded(decision.attempt, key, request.ip);

@@ -1,6 +1,6 @@
 // GET /api/admin/registrations/:id/audit: who did what to one registration (admins only).
 import type { FastifyInstance } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
@@ -13,7 +13,7 @@ export async function auditRoutes(app: FastifyInstance) {
     { config: { audience: audiences.admin }, onRequest: requireUuid },
     async (request, reply) => {
       const entries = await auditTrail(app.db.kysely, request.params.id);
-      return entries ?? sendError(reply, 404, 'not_found', apiErrors.notFound);
+      return entries ?? sendError(reply, errorTable.notFound);
     },
   );
 }

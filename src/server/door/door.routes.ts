@@ -1,7 +1,7 @@
 // The door's API (door and admin accounts): the attendee list, check-ins and their undo. What it
 // serves is built from the door's shapes (src/shared/door.schema.ts): never a phone or an e-mail.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { checkInFieldMessages, errorTable } from '../../shared/api-error.ts';
 import { checkInRequestSchema } from '../../shared/door.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
@@ -9,7 +9,7 @@ import { actorOf } from '../audit/actor.ts';
 import { sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import { isUuid, requireUuid } from '../registrations/uuid.ts';
-import { isTicketCode } from '../tickets/ticket-code.ts';
+import { isTicketCode } from '../../shared/ticket-code.ts';
 import { listAttendees } from './attendees.repository.ts';
 import { checkIn, undoCheckIn, type CheckInTarget } from './check-ins.repository.ts';
 import { checkInTime } from './check-in-time.ts';
@@ -27,7 +27,7 @@ function badCheckInFields(body: unknown): Record<string, string> | undefined {
   const scannedAt = (body as { scanned_at?: unknown } | null)?.scanned_at;
   if (scannedAt === undefined) return undefined;
   const wellFormed = checkInRequestSchema.options[0].shape.scanned_at.safeParse(scannedAt).success;
-  return wellFormed ? undefined : { scanned_at: apiErrors.scannedAtInvalid };
+  return wellFormed ? undefined : { scanned_at: checkInFieldMessages.scannedAtInvalid };
 }
 
 export async function doorRoutes(app: FastifyInstance) {
@@ -40,18 +40,18 @@ export async function doorRoutes(app: FastifyInstance) {
   app.post(api.doorCheckIns, forDoor, async (request, reply) => {
     const key = idempotencyKey(request);
     if (!key) {
-      return sendError(reply, 400, 'idempotency_key_required', apiErrors.idempotencyKeyMissing);
+      return sendError(reply, errorTable.idempotencyKeyMissing);
     }
     const parsed = checkInRequestSchema.safeParse(request.body);
     if (!parsed.success) {
       const fields = badCheckInFields(request.body);
       return fields
-        ? sendError(reply, 400, 'validation', apiErrors.validation, fields)
-        : sendError(reply, 400, 'validation', apiErrors.badCheckIn);
+        ? sendError(reply, errorTable.validation, fields)
+        : sendError(reply, errorTable.badCheckIn);
     }
     const time = checkInTime(parsed.data.scanned_at, Date.now());
     if ('problem' in time) {
-      return sendError(reply, 400, 'validation', apiErrors.validation, {
+      return sendError(reply, errorTable.validation, {
         scanned_at: time.problem,
       });
     }
@@ -61,7 +61,7 @@ export async function doorRoutes(app: FastifyInstance) {
         : { registrationId: parsed.data.registration_id };
     // Nothing shaped like a code or an id is a ticket of ours: no need to ask the database.
     const wellFormed = 'code' in target ? isTicketCode(target.code) : isUuid(target.registrationId);
-    if (!wellFormed) return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+    if (!wellFormed) return sendError(reply, errorTable.ticketNotFound);
 
     const outcome = await checkIn(app.db.kysely, {
       idempotencyKey: key,
@@ -71,11 +71,11 @@ export async function doorRoutes(app: FastifyInstance) {
     });
     switch (outcome.kind) {
       case 'not_found':
-        return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+        return sendError(reply, errorTable.ticketNotFound);
       case 'not_confirmed':
-        return sendError(reply, 409, 'not_confirmed', apiErrors.attendeeNotConfirmed);
+        return sendError(reply, errorTable.attendeeNotConfirmed);
       case 'key_reused':
-        return sendError(reply, 409, 'idempotency_key_reused', apiErrors.idempotencyKeyReused);
+        return sendError(reply, errorTable.idempotencyKeyReused);
       case 'answer':
         if (outcome.changed) app.live.poke();
         return outcome.answer;
@@ -87,8 +87,7 @@ export async function doorRoutes(app: FastifyInstance) {
     { ...forDoor, onRequest: requireUuid },
     async (request, reply) => {
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
-      if (outcome.kind === 'not_found')
-        return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);
       if (outcome.kind === 'undone') app.live.poke();
       return outcome.attendee;
     },

@@ -2,7 +2,7 @@
 // again in bulk, and whether each channel is on. Admins only.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import {
   bulkBodyLimit,
   bulkConfirmRequestSchema,
@@ -36,7 +36,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         .select('id')
         .where('id', '=', request.params.id)
         .executeTakeFirst();
-      if (!exists) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (!exists) return sendError(reply, errorTable.notFound);
       return messagesOf(db, request.params.id);
     },
   );
@@ -51,7 +51,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         !configured.has(wanted.channel) ||
         !app.messagePlan[wanted.kind].includes(wanted.channel)
       ) {
-        return sendError(reply, 409, 'channel_off', apiErrors.channelOff);
+        return sendError(reply, errorTable.channelOff);
       }
       const id = request.params.id;
       const answer = await db.transaction().execute(async (trx) => {
@@ -66,9 +66,9 @@ export async function messagesRoutes(app: FastifyInstance) {
         await logChange(trx, 'updated', id);
         return 'queued' as const;
       });
-      if (answer === 'not_found') return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (answer === 'not_found') return sendError(reply, errorTable.notFound);
       if (answer === 'not_confirmed') {
-        return sendError(reply, 409, 'not_confirmed', apiErrors.ticketNotConfirmed);
+        return sendError(reply, errorTable.notConfirmed);
       }
       app.live.poke();
       app.outbox.poke();

@@ -4,7 +4,7 @@
 // it). A route that declares no audience stops the server at start-up.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import type { AccountSession } from '../admin/sessions.repository.ts';
 import { allows, type Audience } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
@@ -55,10 +55,10 @@ async function authorization(app: FastifyInstance) {
     const session = await app.sessions.find(request);
     if (!session) {
       if (app.sessionCookie.read(request)) app.sessionCookie.clear(reply);
-      return sendError(reply, 401, 'unauthorized', apiErrors.unauthorized);
+      return sendError(reply, errorTable.unauthorized);
     }
     if (!allows(audience, session.role)) {
-      return sendError(reply, 403, 'forbidden', apiErrors.wrongRole);
+      return sendError(reply, errorTable.wrongRole);
     }
     request.accountSession = session;
   });

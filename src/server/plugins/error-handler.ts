@@ -2,31 +2,19 @@
 // 500 (logged, never detailed to the client) for ours.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import type { Config } from '../config.ts';
-import { sendError } from '../http-errors.ts';
+import { sendError, type ServerError } from '../http-errors.ts';
 import { routingErrorHeaders } from './security-headers.ts';
 
-const byFastifyCode: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'body_too_large',
-    message: apiErrors.bodyTooLarge,
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: 'unsupported_media_type',
-    message: apiErrors.unsupportedMediaType,
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_json', message: apiErrors.badJson },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_json', message: apiErrors.badJson },
+const byFastifyCode: Record<string, ServerError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: errorTable.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: errorTable.unsupportedMediaType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: errorTable.badJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: errorTable.badJson,
   // Raised by plugins/json-body.ts: bytes that are not UTF-8 are not JSON text.
-  INVALID_UTF8_BODY: { status: 400, code: 'bad_request', message: apiErrors.badJson },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: 'bad_request',
-    message: apiErrors.badRequest,
-  },
+  INVALID_UTF8_BODY: errorTable.unreadableBody,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: errorTable.badRequest,
 };
 
 async function errorHandler(app: FastifyInstance) {
@@ -37,20 +25,20 @@ async function errorHandler(app: FastifyInstance) {
       reply.headers(routingErrorHeaders(app.config.secure));
     }
     const known = error.code ? byFastifyCode[error.code] : undefined;
-    if (known) return sendError(reply, known.status, known.code, known.message);
+    if (known) return sendError(reply, known);
     if (error.statusCode === 429) {
-      return sendError(reply, 429, 'rate_limited', apiErrors.rateLimited);
+      return sendError(reply, errorTable.rateLimited);
     }
     // JSON.parse and the prototype-poisoning check throw SyntaxError: the body is not JSON.
     if (error instanceof SyntaxError) {
-      return sendError(reply, 400, 'bad_request', apiErrors.badJson);
+      return sendError(reply, errorTable.unreadableBody);
     }
     // Any other refusal of the request itself (a Range past the end of a file, say).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(reply, error.statusCode, 'bad_request', apiErrors.badRequest);
+      return sendError(reply, { ...errorTable.badRequest, status: error.statusCode });
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'internal', apiErrors.internal);
+    return sendError(reply, errorTable.internal);
   });
 }
 
@@ -67,14 +55,14 @@ export function frameworkErrorHandler(config: Pick<Config, 'secure'>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     reply.headers(routingErrorHeaders(config.secure));
     if (error.code === 'FST_ERR_BAD_URL') {
-      void sendError(reply, 400, 'bad_request', apiErrors.badRequest);
+      void sendError(reply, errorTable.badRequest);
       return;
     }
     if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-      void sendError(reply, 404, 'not_found', apiErrors.notFound);
+      void sendError(reply, errorTable.notFound);
       return;
     }
     request.log.error({ err: error }, 'request failed while routing');
-    void sendError(reply, 500, 'internal', apiErrors.internal);
+    void sendError(reply, errorTable.internal);
   };
 }

@@ -3,7 +3,7 @@
 // neither (curl, a server) carries no one's cookies by accident and goes through.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { sendError } from '../http-errors.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -31,7 +31,7 @@ async function sameOrigin(app: FastifyInstance) {
       fetchSite !== undefined
         ? !allowedFetchSites.has(fetchSite.toLowerCase())
         : origin !== undefined && !isOwnOrigin(request, origin);
-    if (refused) return sendError(reply, 403, 'cross_site', apiErrors.crossSite);
+    if (refused) return sendError(reply, errorTable.crossSite);
   });
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { eventDates } from '../../shared/event.ts';
 import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
@@ -105,7 +105,7 @@ async function webApp(app: FastifyInstance) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/');
     if (wantsPage) return sendPage(request, reply, pages.notFound, 404);
-    return sendError(reply, 404, 'not_found', apiErrors.notFound);
+    return sendError(reply, errorTable.notFound);
   });
 }
 

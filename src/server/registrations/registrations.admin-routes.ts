@@ -1,6 +1,6 @@
 // The organizer's side of registrations: admins only.
 import type { FastifyInstance } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { bulkBodyLimit, bulkConfirmRequestSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
@@ -33,7 +33,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       actorOf(request),
       app.messagePlan,
     );
-    if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+    if (!registration) return sendError(reply, errorTable.notFound);
     app.live.poke();
     app.outbox.poke();
     return registration;
@@ -64,12 +64,12 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>(api.adminTicket, idRoute, async (request, reply) => {
     try {
       const registration = await markTicketSent(app.db.kysely, request.params.id, actorOf(request));
-      if (!registration) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+      if (!registration) return sendError(reply, errorTable.notFound);
       app.live.poke();
       return registration;
     } catch (error) {
       if (error instanceof NotConfirmedError) {
-        return sendError(reply, 409, 'not_confirmed', apiErrors.notConfirmed);
+        return sendError(reply, errorTable.notConfirmed);
       }
       throw error;
     }
@@ -78,7 +78,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   // For good (LGPD): the same erasure as the retention purge (registration-erasure.ts).
   app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
     const [erased] = await app.erasure.erase([request.params.id], actorOf(request));
-    if (!erased) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+    if (!erased) return sendError(reply, errorTable.notFound);
     return reply.code(204).send();
   });
 }

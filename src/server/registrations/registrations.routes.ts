@@ -1,7 +1,7 @@
 // The public side: anyone may register.
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { api } from '../../shared/paths.ts';
 import {
   honeypotField,
@@ -53,8 +53,8 @@ export async function registrationsRoutes(app: FastifyInstance) {
         registration = await createRegistration(app.db.kysely, input, app.messagePlan);
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
-          return sendError(reply, 409, 'duplicate_email', apiErrors.duplicateEmail, {
-            email: apiErrors.duplicateEmail,
+          return sendError(reply, errorTable.duplicateEmail, {
+            email: errorTable.duplicateEmail.message,
           });
         }
         throw error;

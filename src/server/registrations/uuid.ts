@@ -1,7 +1,7 @@
 // Every registration and account id is a UUID: anything else names nothing, and is answered 404
 // before the database sees it (PostgreSQL would fail on a NUL with a 500).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { sendError } from '../http-errors.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,5 +15,5 @@ export async function requireUuid(
   request: FastifyRequest<{ Params: { id: string } }>,
   reply: FastifyReply,
 ) {
-  if (!isUuid(request.params.id)) return sendError(reply, 404, 'not_found', apiErrors.notFound);
+  if (!isUuid(request.params.id)) return sendError(reply, errorTable.notFound);
 }

@@ -2,13 +2,13 @@
 // GET /ingresso/:code/evento.ics. Public: the code, 128 random bits, is the key. Personal (a name,
 // a company), so never cached, and kept out of search engines.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiErrors } from '../../shared/api-error.ts';
+import { errorTable } from '../../shared/api-error.ts';
 import { api, ticketCalendar } from '../../shared/paths.ts';
 import type { Ticket } from '../../shared/ticket.schema.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import { ticketCalendarFile } from './event-calendar.ts';
-import { isTicketCode } from './ticket-code.ts';
+import { isTicketCode } from '../../shared/ticket-code.ts';
 import { findTicket } from './tickets.repository.ts';
 
 type CodeRequest = { Params: { code: string } };
@@ -31,14 +31,14 @@ export async function ticketsRoutes(app: FastifyInstance) {
   app.get<CodeRequest>(api.ticket, forAnyone, async (request, reply) => {
     personal(reply);
     const ticket = await ticketByCode(app, request.params.code);
-    return ticket ?? sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+    return ticket ?? sendError(reply, errorTable.ticketNotFound);
   });
 
   app.get<CodeRequest>(ticketCalendar, forAnyone, async (request, reply) => {
     personal(reply);
     const { code } = request.params;
     const ticket = await ticketByCode(app, code);
-    if (!ticket) return sendError(reply, 404, 'ticket_not_found', apiErrors.ticketNotFound);
+    if (!ticket) return sendError(reply, errorTable.ticketNotFound);
     const file = ticketCalendarFile(app.config.event, app.config.publicUrl, code);
     return reply
       .type('text/calendar; charset=utf-8')

@@ -7,7 +7,8 @@ export function attendee(overrides: Partial<Attendee> = {}): Attendee {
     nome_completo: 'Ana Souza',
     nome_compania: 'Construtora Horizonte',
     status: 'confirmed',
-    ticket_code: crypto.randomUUID().replaceAll('-', ''),
+    // The shape of a real code (src/shared/ticket-code.ts): 22 URL-safe characters.
+    ticket_code: crypto.randomUUID().replaceAll('-', '').slice(0, 22),
     checked_in_at: null,
     checked_in_by: null,
     ...overrides,

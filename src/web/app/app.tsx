@@ -5,7 +5,13 @@ import { Route, Router, Switch } from 'wouter';
 import type { EventConfig, EventDates } from '@shared/event.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
+import { PagePreloadsContext, type PagePreloads } from '@/lib/page-preloads.ts';
+import { lazyPages } from './pages.ts';
 import { notFoundRoute, routes } from './routes.ts';
+
+const preloads: PagePreloads = Object.fromEntries(
+  Object.entries(lazyPages).map(([path, page]) => [path, page.preload]),
+);
 
 export interface AppProps {
   event: EventConfig;
@@ -19,17 +25,19 @@ export function App({ event, dates, ssrPath }: AppProps) {
   return (
     <EventProvider value={event}>
       <EventDatesProvider value={dates}>
-        <Router ssrPath={ssrPath}>
-          {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
-          <Suspense fallback={null}>
-            <Switch>
-              {routes.map(({ path, Page }) => (
-                <Route key={path} path={path} component={Page} />
-              ))}
-              <Route component={notFoundRoute.Page} />
-            </Switch>
-          </Suspense>
-        </Router>
+        <PagePreloadsContext value={preloads}>
+          <Router ssrPath={ssrPath}>
+            {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
+            <Suspense fallback={null}>
+              <Switch>
+                {routes.map(({ path, Page }) => (
+                  <Route key={path} path={path} component={Page} />
+                ))}
+                <Route component={notFoundRoute.Page} />
+              </Switch>
+            </Suspense>
+          </Router>
+        </PagePreloadsContext>
         <Toaster />
       </EventDatesProvider>
     </EventProvider>

@@ -1,7 +1,8 @@
 // Pages that load as their own chunk, by path: the landing page stays light, and visitors never
 // download the admin panel. The server preloads a page's chunk when that page is requested
 // (src/server/web/), the browser loads it before hydrating (main.tsx), and links to it load it
-// ahead when the visitor shows the intent to follow them (page-link.tsx).
+// ahead when the visitor shows the intent to follow them (components/page-link.tsx, through
+// lib/page-preloads.ts: features never import the app).
 import { paths } from '@shared/paths.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 

@@ -1,11 +1,17 @@
 // fetch for our JSON API: throws ApiRequestError with the server's pt-BR message and fields, and
 // gives up after a time limit, so a stalled phone connection never leaves a button spinning.
-import { apiErrors, isApiError } from '@shared/api-error.ts';
+import {
+  clientErrorTable,
+  isApiError,
+  type ErrorCode,
+  type ClientErrorCode,
+} from '@shared/api-error.ts';
 
+/** A failed request. Decide on `code` (src/shared/api-error.ts), never on `status`. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode | (string & {}),
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -17,8 +23,8 @@ export class ApiRequestError extends Error {
 export const defaultTimeoutMs = 20_000;
 
 export const clientErrors = {
-  network: 'Sem conexão com o servidor. Verifique sua internet.',
-  timeout: 'O servidor demorou para responder. Verifique sua conexão e tente de novo.',
+  network: clientErrorTable.network.message,
+  timeout: clientErrorTable.timeout.message,
 } as const;
 
 export interface ApiRequestOptions {
@@ -48,9 +54,10 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   /** What to throw when fetching or reading the body failed. */
   const failure = (error: unknown): unknown => {
     if (callerSignal?.aborted) return error;
-    if (timedOut) return new ApiRequestError(0, 'timeout', clientErrors.timeout);
+    if (timedOut)
+      return new ApiRequestError(0, clientErrorTable.timeout.code, clientErrors.timeout);
     if ((error as Error | undefined)?.name === 'AbortError') return error;
-    return new ApiRequestError(0, 'network', clientErrors.network);
+    return new ApiRequestError(0, clientErrorTable.network.code, clientErrors.network);
   };
 
   try {
@@ -88,7 +95,8 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
           body.error.fields,
         );
       }
-      throw new ApiRequestError(response.status, 'unknown', apiErrors.unavailable);
+      const { code, message } = clientErrorTable.unavailable;
+      throw new ApiRequestError(response.status, code, message);
     }
     return body as T;
   } finally {
@@ -97,11 +105,16 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   }
 }
 
+/** The error's code (src/shared/api-error.ts); undefined for what is no request's failure. */
+export function errorCode(error: unknown): ApiRequestError['code'] | undefined {
+  return error instanceof ApiRequestError ? error.code : undefined;
+}
+
 /** The session is gone (expired, logged out elsewhere): back to the login form. */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401;
+  return errorCode(error) === 'unauthorized';
 }
 
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
+  return errorCode(error) === 'not_found';
 }

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUnauthorized } from './api-client.ts';
+import { sessionAlive } from './live-query-client.ts';
 import { useLiveStream } from './use-live-stream.ts';
 
 export type ListState = 'loading' | 'ready' | 'error';
@@ -23,10 +24,8 @@ export interface LiveListOptions<T, C> {
   onLoaded?(list: T[], previous: readonly T[]): T[];
   /** A change from the stream, before it is applied. */
   onStreamChange?(change: C): void;
-  /** A load failed for another reason than the session. */
+  /** A load failed for another reason than the session (the query client reports a 401). */
   onLoadError(error: unknown): void;
-  onUnauthorized(): void;
-  sessionAlive(): Promise<boolean>;
   /** The cache already holds a list (kept on the phone): no load before the stream asks. */
   seeded?: boolean;
   /** false: no stream (yet). */
@@ -58,14 +57,7 @@ export function useLiveList<T, C>(options: LiveListOptions<T, C>) {
         const previous = queryClient.getQueryData<T[]>(queryKey) ?? [];
         return onLoaded ? onLoaded(list, previous) : list;
       } catch (error) {
-        if ((error as Error).name !== 'AbortError') {
-          if (isUnauthorized(error)) {
-            stop();
-            optionsRef.current.onUnauthorized();
-          } else {
-            onLoadError(error);
-          }
-        }
+        if ((error as Error).name !== 'AbortError' && !isUnauthorized(error)) onLoadError(error);
         throw error;
       } finally {
         if (duringLoad.current === missed) duringLoad.current = null;
@@ -105,8 +97,7 @@ export function useLiveList<T, C>(options: LiveListOptions<T, C>) {
         optionsRef.current.onStreamChange?.(change);
         apply(change);
       },
-      onUnauthorized: () => optionsRef.current.onUnauthorized(),
-      sessionAlive: () => optionsRef.current.sessionAlive(),
+      sessionAlive: () => sessionAlive(queryClient),
     },
     enabled,
   );

@@ -18,9 +18,10 @@ export interface LiveStreamHandlers {
   onResync(): void;
   /** A `change` message's data. */
   onChange(data: string): void;
-  /** The stream was refused and the session is gone. */
-  onUnauthorized(): void;
-  /** Whether the session is still valid (EventSource hides the status code); throws offline. */
+  /**
+   * Whether the session is still valid (EventSource hides the status code); throws offline. false:
+   * the stream stops for good (whoever answered has told the page its session is gone).
+   */
   sessionAlive(): Promise<boolean>;
 }
 
@@ -84,9 +85,7 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
     async function reconnectOrGiveUp() {
       try {
         if (!(await handlersRef.current.sessionAlive())) {
-          if (disposed) return;
           stop();
-          handlersRef.current.onUnauthorized();
           return;
         }
       } catch {

@@ -3,7 +3,7 @@
 // secret over the exact bytes received.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { apiErrors } from '../../../shared/api-error.ts';
+import { errorTable } from '../../../shared/api-error.ts';
 import { api } from '../../../shared/paths.ts';
 import { audiences } from '../../audience.ts';
 import { sendError } from '../../http-errors.ts';
@@ -54,7 +54,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       ) {
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
       }
-      return sendError(reply, 403, 'forbidden', apiErrors.wrongRole);
+      return sendError(reply, errorTable.wrongRole);
     },
   );
 
@@ -68,16 +68,16 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       api.whatsappWebhook,
       { ...forMeta, bodyLimit: 1024 * 1024 },
       async (request, reply) => {
-        if (!appSecret) return sendError(reply, 404, 'not_found', apiErrors.webhookOff);
+        if (!appSecret) return sendError(reply, errorTable.webhookOff);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!validSignature(body, request.headers['x-hub-signature-256'], appSecret)) {
-          return sendError(reply, 401, 'bad_signature', apiErrors.badSignature);
+          return sendError(reply, errorTable.badSignature);
         }
         let parsed: WebhookBody;
         try {
           parsed = JSON.parse(body.toString('utf8')) as WebhookBody;
         } catch {
-          return sendError(reply, 400, 'bad_request', apiErrors.badJson);
+          return sendError(reply, errorTable.badJson);
         }
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });

@@ -8,7 +8,10 @@ const variants = {
   outline: 'border border-input bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',
   destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-  success: 'bg-success text-success-foreground hover:bg-success/90',
+  // Darker on hover, not lighter: a phone keeps :hover after a tap, and white on a paler green
+  // falls short of AA.
+  success:
+    'bg-success text-success-foreground hover:bg-[color-mix(in_oklab,var(--color-success)_85%,black)]',
 } as const;
 
 const sizes = {

@@ -18,7 +18,7 @@ function isDoorOnly(session: Session): boolean {
 }
 
 export function AdminPage() {
-  const { queryClient, gate, setGate, loggedOut, sessionExpired } = useSessionGate<Session>(
+  const { queryClient, gate, setGate, loggedOut } = useSessionGate<Session>(
     adminTexts.session.expired,
   );
 
@@ -51,9 +51,7 @@ export function AdminPage() {
       queryClient={queryClient}
       login={{ area: adminTexts.title, title: adminTexts.login.title, onLoggedIn: loggedIn }}
     >
-      {(session) => (
-        <AdminPanel session={session} onLoggedOut={loggedOut} onSessionExpired={sessionExpired} />
-      )}
+      {(session) => <AdminPanel session={session} onLoggedOut={loggedOut} />}
     </SessionGate>
   );
 }

@@ -1,4 +1,5 @@
 // The organizer's panel: the live list of registrations and what can be done with each.
+import { useMutation } from '@tanstack/react-query';
 import { Download, DoorOpen, LogOut } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
@@ -30,16 +31,15 @@ import { useLiveRegistrations } from './use-live-registrations.ts';
 export interface AdminPanelProps {
   session: Session;
   onLoggedOut(): void;
-  /** Any 401 while the panel is open. */
-  onSessionExpired(): void;
 }
 
-export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPanelProps) {
-  const { expired, logout } = useLogout({
-    onLoggedOut,
-    onSessionExpired,
-    failed: adminTexts.session.logoutFailed,
-  });
+// A 401 from any request below ends the session in one place (lib/live-query-client.ts): here it
+// only stops what was under way.
+export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
+  const { logout } = useLogout({ onLoggedOut, failed: adminTexts.session.logoutFailed });
+  const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
+  const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
+  const { mutateAsync: deleteOne } = useMutation({ mutationFn: deleteRegistration });
 
   const event = useEvent();
   const erasureDate = useMemo(
@@ -53,8 +53,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     [event.timeZone],
   );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
-  const { listState, registrations, connection, entrances, apply, reload } =
-    useLiveRegistrations(expired);
+  const { listState, registrations, connection, entrances, apply, reload } = useLiveRegistrations();
   const counts = useMemo(() => countRegistrations(registrations), [registrations]);
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);
@@ -80,19 +79,18 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
   const confirm = useCallback(
     async (registration: Registration) => {
       try {
-        const updated = await confirmRegistration(registration.id);
+        const updated = await confirmOne(registration.id);
         apply({ type: 'updated', registration: updated });
         toast.success(adminTexts.actions.confirmed, {
           description: adminTexts.actions.confirmedDescription,
         });
         return true;
       } catch (error) {
-        if (isUnauthorized(error)) expired();
-        else toast.error(adminTexts.actions.confirmFailed);
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.confirmFailed);
         return false;
       }
     },
-    [apply, expired],
+    [apply, confirmOne],
   );
 
   const sendTicket = useCallback(
@@ -112,13 +110,12 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       });
       // Then the server records the send, so every panel shows who already got a ticket.
       try {
-        apply({ type: 'updated', registration: await markTicketSent(registration.id) });
+        apply({ type: 'updated', registration: await recordTicketSent(registration.id) });
       } catch (error) {
-        if (isUnauthorized(error)) expired();
-        else toast.error(adminTexts.actions.ticketRecordFailed);
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.ticketRecordFailed);
       }
     },
-    [apply, expired, event],
+    [apply, recordTicketSent, event],
   );
 
   const askToDelete = useCallback((registration: Registration, button: HTMLButtonElement) => {
@@ -130,7 +127,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
     if (!deleteTarget) return;
     setDeleting(true);
     try {
-      await deleteRegistration(deleteTarget.id);
+      await deleteOne(deleteTarget.id);
       apply({ type: 'deleted', id: deleteTarget.id });
       toast.success(adminTexts.actions.deleted);
     } catch (error) {
@@ -139,7 +136,6 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
         apply({ type: 'deleted', id: deleteTarget.id });
         toast.success(adminTexts.actions.deleted);
       } else if (isUnauthorized(error)) {
-        expired();
         return;
       } else {
         toast.error(adminTexts.actions.deleteFailed);
@@ -237,7 +233,7 @@ export function AdminPanel({ session, onLoggedOut, onSessionExpired }: AdminPane
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {accountsShown && (
           <div className="max-w-xl pb-6">
-            <DoorAccounts id="contas-portaria" onSessionExpired={expired} />
+            <DoorAccounts id="contas-portaria" />
           </div>
         )}
         {listState === 'loading' && (

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
-import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
+import { ApiRequestError, errorCode, isUnauthorized } from '@/lib/api-client.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { createDoorAccount, listDoorAccounts, removeDoorAccount } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
@@ -18,30 +18,22 @@ const accountsKey = ['admin', 'door-accounts'] as const;
 
 export interface DoorAccountsProps {
   id: string;
-  onSessionExpired(): void;
 }
 
-export function DoorAccounts({ id, onSessionExpired }: DoorAccountsProps) {
+// A 401 ends the session through the query client (lib/live-query-client.ts).
+export function DoorAccounts({ id }: DoorAccountsProps) {
   const { timeZone } = useEvent();
   const queryClient = useQueryClient();
   const headingId = useId();
   const accounts = useQuery({
     queryKey: accountsKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await listDoorAccounts(signal);
-      } catch (error) {
-        if (isUnauthorized(error)) onSessionExpired();
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => listDoorAccounts(signal),
   });
   const remove = useMutation({
     mutationFn: removeDoorAccount,
     onSuccess: () => toast.success(texts.removed),
     onError: (error) => {
-      if (isUnauthorized(error)) onSessionExpired();
-      else toast.error(texts.removeFailed);
+      if (!isUnauthorized(error)) toast.error(texts.removeFailed);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
   });
@@ -85,12 +77,12 @@ export function DoorAccounts({ id, onSessionExpired }: DoorAccountsProps) {
           ))}
         </ul>
       )}
-      <NewDoorAccountForm onSessionExpired={onSessionExpired} />
+      <NewDoorAccountForm />
     </section>
   );
 }
 
-function NewDoorAccountForm({ onSessionExpired }: { onSessionExpired(): void }) {
+function NewDoorAccountForm() {
   const queryClient = useQueryClient();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -106,12 +98,12 @@ function NewDoorAccountForm({ onSessionExpired }: { onSessionExpired(): void }) 
       return queryClient.invalidateQueries({ queryKey: accountsKey });
     },
     onError: (error) => {
-      if (isUnauthorized(error)) return onSessionExpired();
+      if (isUnauthorized(error)) return;
       setPassword('');
       // The server's words go where the organizer looks: at the field, or under the form.
       if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
-      } else if (error instanceof ApiRequestError && error.status === 409) {
+      } else if (errorCode(error) === 'account_exists') {
         setErrors({ email: error.message });
       } else {
         setErrors({ form: error instanceof ApiRequestError ? error.message : texts.createFailed });

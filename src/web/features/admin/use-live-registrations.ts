@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { api } from '@shared/paths.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useLiveList } from '@/lib/use-live-list.ts';
-import { fetchSession } from '@/features/session/session-api.ts';
 import { listRegistrations } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { auditKey } from './audit-trail.tsx';
@@ -13,7 +12,7 @@ import { applyChange, parseChange, sortNewestFirst } from './registrations-list.
 
 export const registrationsKey = ['admin', 'registrations'] as const;
 
-export function useLiveRegistrations(onUnauthorized: () => void) {
+export function useLiveRegistrations() {
   const [entrances] = useState(() => new CardEntrances());
   const queryClient = useQueryClient();
   const { listState, list, connection, apply, reload } = useLiveList({
@@ -34,8 +33,6 @@ export function useLiveRegistrations(onUnauthorized: () => void) {
       void queryClient.invalidateQueries({ queryKey: auditKey(id) });
     },
     onLoadError: () => toast.error(adminTexts.list.loadFailed, { id: 'admin-load-failed' }),
-    onUnauthorized,
-    sessionAlive: async () => (await fetchSession()) !== null,
   });
   return {
     listState,

@@ -34,7 +34,8 @@ export function CameraView({ videoRef, state, onRetry }: CameraViewProps) {
         <div className="door-camera-message" role="alert">
           <p>{messages[state.problem]}</p>
           {state.problem !== 'insecure' && state.problem !== 'decoder' && (
-            <Button variant="outline" size="sm" onClick={onRetry}>
+            // The message's white would carry over to the light button: it sets its own text colour.
+            <Button variant="outline" size="sm" className="text-foreground" onClick={onRetry}>
               {texts.retry}
             </Button>
           )}

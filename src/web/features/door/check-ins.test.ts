@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { attendee } from '@shared/test-support/attendees.ts';
+import { clientErrorTable, errorTable } from '@shared/api-error.ts';
 import {
   decideLocally,
+  failureOf,
   sendOutcome,
   verdictFromResult,
   withQueued,
@@ -89,12 +91,41 @@ describe('the server’s answers', () => {
       at,
       by: 'x@y.com',
     });
-    expect(sendOutcome({ status: 404 })).toEqual({ kind: 'conflict', reason: 'invalid' });
-    expect(sendOutcome({ status: 409 })).toEqual({ kind: 'conflict', reason: 'not_confirmed' });
-    expect(sendOutcome({ status: 400 })).toEqual({ kind: 'conflict', reason: 'refused' });
-    expect(sendOutcome({ status: 401 })).toEqual({ kind: 'unauthorized' });
-    for (const status of [0, 408, 429, 500, 503]) {
-      expect(sendOutcome({ status })).toEqual({ kind: 'retry' });
+    const outcome = (code: string) => sendOutcome({ failure: failureOf(code) });
+    expect(outcome(errorTable.ticketNotFound.code)).toEqual({
+      kind: 'conflict',
+      reason: 'invalid',
+    });
+    expect(outcome(errorTable.attendeeNotConfirmed.code)).toEqual({
+      kind: 'conflict',
+      reason: 'not_confirmed',
+    });
+    expect(outcome(errorTable.unauthorized.code)).toEqual({ kind: 'unauthorized' });
+    for (const kind of [
+      clientErrorTable.network,
+      clientErrorTable.timeout,
+      clientErrorTable.unavailable,
+      errorTable.rateLimited,
+      errorTable.internal,
+    ]) {
+      expect(outcome(kind.code), kind.code).toEqual({ kind: 'retry' });
+    }
+  });
+
+  it('decides on the code, never on the status: a 409 is not always "not confirmed"', () => {
+    // Both are 409s; only one of them says the registration is not confirmed.
+    expect(errorTable.idempotencyKeyReused.status).toBe(errorTable.attendeeNotConfirmed.status);
+    for (const kind of [
+      errorTable.idempotencyKeyReused,
+      errorTable.wrongRole,
+      errorTable.validation,
+      errorTable.crossSite,
+    ]) {
+      expect(failureOf(kind.code), kind.code).toBe('refused');
+      expect(sendOutcome({ failure: failureOf(kind.code) })).toEqual({
+        kind: 'conflict',
+        reason: 'refused',
+      });
     }
   });
 });

@@ -1,6 +1,7 @@
 // Deciding at the door, as pure functions: the verdict from the server's answer, or from the list
 // this phone holds when the server cannot be reached; what is queued meanwhile, and how the queue
 // shows in the list until it is sent (docs/decisions/0052-door-offline.md).
+import { clientErrorTable, errorTable } from '@shared/api-error.ts';
 import type { Attendee, CheckInRequest, CheckInResult } from '@shared/door.schema.ts';
 
 /** A check-in decided on this phone without the server, waiting to be sent. */
@@ -36,7 +37,37 @@ export type Verdict =
   | { kind: 'already'; attendee: Attendee; at: string; by: string | null; offline: boolean }
   | { kind: 'invalid' }
   | { kind: 'not_confirmed'; attendee?: Attendee }
+  /** The server refused the check-in for another reason: its own words. */
+  | { kind: 'refused'; message: string }
   | { kind: 'undone'; attendee: Attendee };
+
+/** What the door makes of a failed request, by its error's code (src/shared/api-error.ts). */
+export type Failure =
+  /** No answer (no network, too slow): the signal is gone, whatever the phone believes. */
+  | 'no_answer'
+  /** The session is gone: the page's query client has ended it (lib/live-query-client.ts). */
+  | 'session'
+  | 'invalid'
+  | 'not_confirmed'
+  /** A passing failure (rate limit, the server's own trouble, a proxy's page): try again later. */
+  | 'passing'
+  /** Any other refusal: sending it again would be refused again. */
+  | 'refused';
+
+const failures: Readonly<Record<string, Failure>> = {
+  [clientErrorTable.network.code]: 'no_answer',
+  [clientErrorTable.timeout.code]: 'no_answer',
+  [clientErrorTable.unavailable.code]: 'passing',
+  [errorTable.rateLimited.code]: 'passing',
+  [errorTable.internal.code]: 'passing',
+  [errorTable.unauthorized.code]: 'session',
+  [errorTable.ticketNotFound.code]: 'invalid',
+  [errorTable.attendeeNotConfirmed.code]: 'not_confirmed',
+};
+
+export function failureOf(code: string): Failure {
+  return failures[code] ?? 'refused';
+}
 
 /** The verdict from the list this phone holds (queued check-ins included). */
 export function decideLocally(attendee: Attendee | undefined): Verdict {
@@ -97,8 +128,8 @@ export type SendOutcome =
   | { kind: 'retry' }
   | { kind: 'unauthorized' };
 
-/** Classifies a queued check-in's answer: its result, or the HTTP status it failed with (0: none). */
-export function sendOutcome(answer: CheckInResult | { status: number }): SendOutcome {
+/** Classifies a queued check-in's answer: its result, or how it failed. */
+export function sendOutcome(answer: CheckInResult | { failure: Failure }): SendOutcome {
   if ('result' in answer) {
     return answer.result === 'checked_in'
       ? { kind: 'sent' }
@@ -109,11 +140,15 @@ export function sendOutcome(answer: CheckInResult | { status: number }): SendOut
           by: answer.checked_in_by,
         };
   }
-  const { status } = answer;
-  if (status === 401) return { kind: 'unauthorized' };
-  if (status === 404) return { kind: 'conflict', reason: 'invalid' };
-  if (status === 409) return { kind: 'conflict', reason: 'not_confirmed' };
-  // Timeouts, rate limits and server errors pass; any other refusal would repeat for ever.
-  if (status === 0 || status === 408 || status === 429 || status >= 500) return { kind: 'retry' };
-  return { kind: 'conflict', reason: 'refused' };
+  switch (answer.failure) {
+    case 'session':
+      return { kind: 'unauthorized' };
+    case 'invalid':
+    case 'not_confirmed':
+    case 'refused':
+      return { kind: 'conflict', reason: answer.failure };
+    case 'no_answer':
+    case 'passing':
+      return { kind: 'retry' };
+  }
 }

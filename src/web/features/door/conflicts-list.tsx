@@ -5,7 +5,7 @@ import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { doorTexts } from './door-texts.ts';
-import type { Conflict } from './use-door.ts';
+import type { Conflict } from './use-offline-queue.ts';
 
 const texts = doorTexts.conflicts;
 

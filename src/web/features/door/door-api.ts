@@ -1,7 +1,8 @@
-// The door's API calls. Errors arrive as ApiRequestError (status 0: no answer).
+// The door's API calls. Errors arrive as ApiRequestError; the door reads their code.
 import type { Attendee, CheckInRequest, CheckInResult } from '@shared/door.schema.ts';
 import { api, withId } from '@shared/paths.ts';
-import { apiRequest } from '@/lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
+import { failureOf, type Failure } from './check-ins.ts';
 
 /** Thousands of attendees on a slow connection are no stall. */
 const listTimeoutMs = 120_000;
@@ -34,4 +35,9 @@ export function undoCheckIn(registrationId: string): Promise<unknown> {
     method: 'DELETE',
     timeoutMs: checkInTimeoutMs,
   });
+}
+
+/** How a door request failed; anything thrown that is no answer of the API counts as none. */
+export function failureOfError(error: unknown): Failure {
+  return error instanceof ApiRequestError ? failureOf(error.code) : 'no_answer';
 }

@@ -10,7 +10,7 @@ import { DoorScreen } from './door-screen.tsx';
 import { DoorStore } from './door-store.ts';
 import { doorTexts } from './door-texts.ts';
 import { registerDoorWorker } from './register-door-worker.ts';
-import { attendeesKey } from './use-door.ts';
+import { attendeesKey } from './use-door-list.ts';
 import './door.css';
 
 interface DoorState {
@@ -29,7 +29,7 @@ async function openStore(): Promise<DoorStore | null> {
 }
 
 export function DoorPage() {
-  const { queryClient, gate, setGate, loggedOut, sessionExpired } = useSessionGate<DoorState>(
+  const { queryClient, gate, setGate, loggedOut } = useSessionGate<DoorState>(
     doorTexts.sessionExpired,
   );
 
@@ -89,7 +89,6 @@ export function DoorPage() {
           store={state.store}
           initialQueue={state.queue}
           seeded={state.seeded}
-          onUnauthorized={sessionExpired}
           onLoggedOut={loggedOut}
         />
       )}

@@ -26,12 +26,8 @@ export interface DoorScreenProps extends DoorOptions {
 export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
   const event = useEvent();
   useDocumentTitle(`${texts.title} · ${event.name}`);
-  const { expired, logout: endSession } = useLogout({
-    onLoggedOut,
-    onSessionExpired: options.onUnauthorized,
-    failed: texts.header.logoutFailed,
-  });
-  const door = useDoor({ ...options, onUnauthorized: expired });
+  const { logout: endSession } = useLogout({ onLoggedOut, failed: texts.header.logoutFailed });
+  const door = useDoor(options);
   const { videoRef, state: camera, retry } = useQrScanner(door.scan);
   const verdictRef = useRef<HTMLDivElement>(null);
 

@@ -46,6 +46,8 @@ export const doorTexts = {
     by: (who: string) => `Registrada por ${who}`,
     invalid: 'Ingresso inválido',
     notConfirmed: 'Inscrição não confirmada',
+    /** Any other refusal: the server's own words follow. */
+    refused: 'Entrada recusada pelo servidor',
     undone: 'Entrada desfeita',
     offline: 'Decidido sem conexão: será enviado ao servidor.',
     undo: 'Desfazer',

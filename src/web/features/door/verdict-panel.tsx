@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, Clock, ScanLine, Undo2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { formatClockTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
-import type { ShownVerdict } from './use-door.ts';
+import type { ShownVerdict } from './use-verdict.ts';
 import { doorTexts } from './door-texts.ts';
 
 const texts = doorTexts.verdict;
@@ -46,7 +46,7 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
   } else {
     const { verdict } = shown;
     const who =
-      verdict.kind === 'invalid' || !verdict.attendee ? null : (
+      verdict.kind === 'invalid' || verdict.kind === 'refused' || !verdict.attendee ? null : (
         <>
           <p className="door-verdict-name">{verdict.attendee.nome_completo}</p>
           <p className="door-verdict-detail">{verdict.attendee.nome_compania}</p>
@@ -83,6 +83,16 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
               {verdict.kind === 'invalid' ? texts.invalid : texts.notConfirmed}
             </Title>
             {who}
+          </>
+        );
+        break;
+      case 'refused':
+        content = (
+          <>
+            <Title icon={<CircleX aria-hidden="true" className="size-9 shrink-0" />}>
+              {texts.refused}
+            </Title>
+            <p className="door-verdict-detail">{verdict.message}</p>
           </>
         );
         break;

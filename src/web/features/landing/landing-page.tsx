@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
-import { PageLink } from '@/app/page-link.tsx';
+import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

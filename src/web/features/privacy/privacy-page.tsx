@@ -2,7 +2,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '@shared/paths.ts';
-import { PageLink } from '@/app/page-link.tsx';
+import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

@@ -19,7 +19,7 @@ import {
   type LevarAlguem,
 } from '@shared/registration.fields.ts';
 import type { Registration } from '@shared/registration.schema.ts';
-import { PageLink } from '@/app/page-link.tsx';
+import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';

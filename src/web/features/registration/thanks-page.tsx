@@ -1,7 +1,7 @@
 import { CircleCheckBig, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { paths } from '@shared/paths.ts';
-import { PageLink } from '@/app/page-link.tsx';
+import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

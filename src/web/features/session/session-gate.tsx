@@ -1,9 +1,10 @@
 // What a signed-in page shows before it knows who is there (nothing), the login form, or the page
-// itself with its server state; and what ends a session: logging out, or its expiry.
+// itself with its server state; and what ends a session: logging out, or its expiry (any 401 that
+// reaches the page's query client, docs/decisions/0076).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toaster.tsx';
-import { liveQueryClient } from '@/lib/live-query-client.ts';
+import { liveQueryClient, onSessionExpired, setLoggingOut } from '@/lib/live-query-client.ts';
 import { LoginForm, type LoginFormProps } from './login-form.tsx';
 
 export type Gate<T> =
@@ -16,13 +17,21 @@ export function useSessionGate<T>(expired: string) {
   // Another account may log in next: it must not see this one's data.
   const loggedOut = useCallback(() => {
     queryClient.clear();
+    setLoggingOut(queryClient, false);
     setGate({ screen: 'login' });
   }, [queryClient]);
   const sessionExpired = useCallback(() => {
     toast.warning(expired, { id: 'session-expired' });
     loggedOut();
   }, [expired, loggedOut]);
-  return { queryClient, gate, setGate, loggedOut, sessionExpired };
+  // Only a signed-in page can see its session expire (a late 401 after 'Sair' cannot).
+  const signedIn = gate.screen === 'in';
+  useEffect(() => {
+    if (!signedIn) return;
+    onSessionExpired(queryClient, sessionExpired);
+    return () => onSessionExpired(queryClient, null);
+  }, [signedIn, queryClient, sessionExpired]);
+  return { queryClient, gate, setGate, loggedOut };
 }
 
 export interface SessionGateProps<T> {

@@ -1,36 +1,33 @@
 // 'Sair' on a signed-in screen. Logging out ends the session, and with it the live stream: the
-// stream's end is then no expiry, so `expired` ignores what happens while logging out.
-import { useCallback, useRef } from 'react';
+// query client is told, so that end is no expiry (lib/live-query-client.ts).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { toast } from '@/components/ui/toaster.tsx';
+import { setLoggingOut } from '@/lib/live-query-client.ts';
 import { logOut } from './session-api.ts';
 
 export function useLogout({
   onLoggedOut,
-  onSessionExpired,
   failed,
 }: {
   onLoggedOut(): void;
-  onSessionExpired(): void;
   /** The toast when the server could not be told. */
   failed: string;
 }) {
-  const loggingOut = useRef(false);
-  const expired = useCallback(() => {
-    if (!loggingOut.current) onSessionExpired();
-  }, [onSessionExpired]);
+  const queryClient = useQueryClient();
   /** `after`: what to clear once the session is over, before the login form returns. */
   const logout = useCallback(
     async (after?: () => Promise<void> | void) => {
-      loggingOut.current = true;
+      setLoggingOut(queryClient, true);
       if (!(await logOut())) {
-        loggingOut.current = false;
+        setLoggingOut(queryClient, false);
         toast.error(failed);
         return;
       }
       await after?.();
       onLoggedOut();
     },
-    [failed, onLoggedOut],
+    [failed, onLoggedOut, queryClient],
   );
-  return { expired, logout };
+  return { logout };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketPageUrl } from '@shared/paths.ts';
+import { ticketPageUrl } from './paths.ts';
 import { ticketCodeFrom } from './ticket-code.ts';
 
 const code = 'Ab-_0123456789xyzXYZ_-';
@@ -15,9 +15,12 @@ describe('ticketCodeFrom', () => {
     expect(ticketCodeFrom(code)).toBe(code);
   });
 
-  it('refuses anything else: other pages, other text, codes with foreign characters', () => {
+  it('refuses anything else: other pages, other text, codes of another length or alphabet', () => {
     for (const text of [
       '',
+      code.slice(1),
+      `${code}x`,
+      `https://x.example/ingresso/${code.slice(1)}`,
       'olá mundo',
       `https://x.example/convite/${code}`,
       `https://x.example/ingresso/`,

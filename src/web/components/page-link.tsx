@@ -3,15 +3,15 @@
 // click waits for it: the current page stays on screen until the next one can show at once.
 import type { ComponentProps } from 'react';
 import { Link, useLocation } from 'wouter';
-import { lazyPages } from './pages.ts';
+import { usePagePreload } from '@/lib/page-preloads.ts';
 
 export type PageLinkProps = Omit<ComponentProps<'a'>, 'href'> & { to: string };
 
 export function PageLink({ to, ...props }: PageLinkProps) {
   const [, navigate] = useLocation();
-  const page = lazyPages[to];
-  if (!page) return <Link to={to} {...props} />;
-  const warm = () => void page.preload().catch(() => {});
+  const preload = usePagePreload(to);
+  if (!preload) return <Link to={to} {...props} />;
+  const warm = () => void preload().catch(() => {});
   return (
     <Link
       to={to}
@@ -22,7 +22,7 @@ export function PageLink({ to, ...props }: PageLinkProps) {
       onClick={(click) => {
         click.preventDefault();
         // Without the chunk (a dropped connection), an ordinary page load still gets there.
-        page.preload().then(
+        preload().then(
           () => navigate(to),
           () => location.assign(to),
         );

@@ -1,0 +1,129 @@
+// A person at the door, by the QR's code or found by name: the server decides when it answers in
+// time; otherwise this phone decides from its list and queues the check-in.
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { AttendeeChange, CheckInRequest } from '@shared/door.schema.ts';
+import { ticketCodeFrom } from '@shared/ticket-code.ts';
+import { toast } from '@/components/ui/toaster.tsx';
+import type { Session } from '@/features/session/session-api.ts';
+import type { AttendeeIndex } from './attendees.ts';
+import {
+  decideLocally,
+  verdictFromResult,
+  type QueuedAction,
+  type QueuedCheckIn,
+} from './check-ins.ts';
+import { checkIn, failureOfError } from './door-api.ts';
+import { doorTexts } from './door-texts.ts';
+import type { ShowVerdict } from './use-verdict.ts';
+
+export interface AdmitOptions {
+  session: Session;
+  /** The list as this phone sees it (queued check-ins applied). */
+  index: AttendeeIndex;
+  apply(change: AttendeeChange): void;
+  show: ShowVerdict;
+  checkingSoon(): () => void;
+  enqueue<T extends QueuedAction>(action: T): Promise<T>;
+  setUnreachable(unreachable: boolean): void;
+}
+
+export function useAdmit({
+  session,
+  index,
+  apply,
+  show,
+  checkingSoon,
+  enqueue,
+  setUnreachable,
+}: AdmitOptions) {
+  const { mutateAsync: send } = useMutation({
+    mutationFn: ({ request, key }: { request: CheckInRequest; key: string }) =>
+      checkIn(request, key),
+  });
+
+  const admit = useCallback(
+    async (request: CheckInRequest, decodedAt?: number) => {
+      const key = crypto.randomUUID();
+      const scannedAt = new Date().toISOString();
+      const stopChecking = checkingSoon();
+      try {
+        if (navigator.onLine) {
+          try {
+            const result = await send({ request: { ...request, scanned_at: scannedAt }, key });
+            setUnreachable(false);
+            apply({ type: 'upserted', attendee: result.registration });
+            const verdict = verdictFromResult(result);
+            show(verdict, {
+              decodedAt,
+              undoable:
+                verdict.kind === 'admitted' ? { key, attendee: result.registration } : undefined,
+            });
+            return;
+          } catch (error) {
+            switch (failureOfError(error)) {
+              case 'session':
+                return; // the page's query client has ended the session
+              case 'invalid':
+                return show({ kind: 'invalid' }, { decodedAt });
+              case 'not_confirmed': {
+                const attendee = 'code' in request ? index.byCode.get(request.code) : undefined;
+                return show({ kind: 'not_confirmed', attendee }, { decodedAt });
+              }
+              case 'refused':
+                return show({ kind: 'refused', message: (error as Error).message }, { decodedAt });
+              case 'no_answer':
+                setUnreachable(true);
+                break;
+              case 'passing':
+                break;
+            }
+            // No answer, or a failing server: the phone decides from its list.
+          }
+        }
+        const attendee =
+          'code' in request
+            ? index.byCode.get(request.code)
+            : index.byId.get(request.registration_id);
+        const verdict = decideLocally(attendee);
+        if (verdict.kind !== 'admitted' || !attendee) return show(verdict, { decodedAt });
+        const admitted = { ...attendee, checked_in_at: scannedAt, checked_in_by: session.email };
+        await enqueue<QueuedCheckIn>({
+          kind: 'check-in',
+          key,
+          request: { ...request, scanned_at: scannedAt },
+          attendeeId: attendee.id,
+          name: attendee.nome_completo,
+          by: session.email,
+        });
+        show(
+          { kind: 'admitted', attendee: admitted, offline: true },
+          { decodedAt, undoable: { key, attendee: admitted } },
+        );
+      } catch {
+        show({ kind: 'invalid' }, { decodedAt });
+        toast.error(doorTexts.verdict.checkInFailed);
+      } finally {
+        stopChecking();
+      }
+    },
+    [send, index, apply, show, checkingSoon, enqueue, setUnreachable, session.email],
+  );
+
+  /** A QR in view: its text, and when it was decoded. */
+  const scan = useCallback(
+    (text: string, decodedAt: number) => {
+      const code = ticketCodeFrom(text);
+      if (!code) return show({ kind: 'invalid' }, { decodedAt });
+      void admit({ code }, decodedAt);
+    },
+    [admit, show],
+  );
+
+  const checkInById = useCallback(
+    (registrationId: string) => admit({ registration_id: registrationId }),
+    [admit],
+  );
+
+  return { scan, checkInById };
+}
