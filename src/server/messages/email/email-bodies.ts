@@ -33,7 +33,10 @@ function where(event: EventConfig): string {
   return `${event.venue}, ${event.city}`;
 }
 
-/** One column, system fonts, inline styles: what mail clients render alike. */
+/**
+ * One column, system fonts, inline styles: what mail clients render alike. Long words (an
+ * e-mail address, a link) wrap instead of pushing a phone's screen sideways.
+ */
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
@@ -43,9 +46,10 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 </head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
-<div style="max-width:560px;margin:0 auto;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;background:#ffffff;">
+<main style="display:block;max-width:560px;margin:0 auto;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;background:#ffffff;overflow-wrap:anywhere;word-break:break-word;">
+<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;">${escapeHtml(title)}</h1>
 ${body}
-</div>
+</main>
 </body>
 </html>`;
 }
