@@ -87,9 +87,18 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   let wokenWhilePumping = false;
   let closed = false;
 
+  /** Channels sending freely: configured and not paused. */
   function openChannels(): MessageChannel[] {
+    return configured.filter((channel) => !paused.has(channel));
+  }
+
+  /** Paused channels whose next try has come, with none in flight: each gets one message. */
+  const probing = new Set<MessageChannel>();
+  function channelsToProbe(): MessageChannel[] {
     const now = Date.now();
-    return configured.filter((channel) => (paused.get(channel) ?? 0) <= now);
+    return configured.filter(
+      (channel) => (paused.get(channel) ?? Infinity) <= now && !probing.has(channel),
+    );
   }
 
   async function attempt(
@@ -214,12 +223,15 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         message: 'Erro interno ao enviar; nova tentativa em breve.',
       };
     }
+    probing.delete(channel);
     if (result.kind === 'credentials') await pause(channel, result);
-    else if (paused.delete(channel) || maybeShownPaused.has(channel)) {
-      if (result.kind === 'accepted') {
-        maybeShownPaused.delete(channel);
+    else {
+      paused.delete(channel);
+      // Accepted or refused for the message's own sake: our credentials work again.
+      const credentialsWork = result.kind === 'accepted' || result.kind === 'permanent';
+      if (credentialsWork && maybeShownPaused.delete(channel)) {
         await resumeChannel(db.kysely, channel);
-        log.info({ channel }, `${channel} sending works again`);
+        log.info({ channel }, `${channel} sending works`);
       }
     }
     const outcome = outcomeOf(message, result);
@@ -238,6 +250,16 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         limit: capacity - inFlight.size,
         leaseMs,
       });
+      for (const channel of channelsToProbe()) {
+        const [probe] = await claimDueMessages(db.kysely, {
+          channels: [channel],
+          limit: 1,
+          leaseMs,
+        });
+        if (!probe) continue;
+        probing.add(channel);
+        batch.push(probe);
+      }
       if (batch.length === 0) return;
       const registrations = new Map(
         (await findRegistrations(db.kysely, [...new Set(batch.map((m) => m.registration_id))])).map(
