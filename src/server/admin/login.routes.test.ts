@@ -15,7 +15,7 @@ beforeAll(async () => {
   organizer = await newAdmin(server);
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 let ipCounter = 0;
