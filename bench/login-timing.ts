@@ -1,5 +1,9 @@
 // A wrong e-mail and a wrong password must take the same time to refuse (both run scrypt), so
-// the login cannot tell an attacker which e-mails have accounts. Prints both, and their ratio.
+// the login cannot tell an attacker which e-mails have accounts. Prints both and their ratio,
+// and fails (exit code 1) when the wrong password is quick enough to mean scrypt did not run, or
+// when the ratio leaves 1/3..3: without the stand-in hash an unknown e-mail answers in a couple of
+// milliseconds. The suite checks only what does not depend on the machine's speed (the stand-in
+// hash has a real hash's parameters, in password.test.ts).
 // Run: npx tsx bench/login-timing.ts [rounds]
 import { createAccount } from '../src/server/admin/accounts.repository.ts';
 import { startTestServer } from '../src/server/test-support/test-server.ts';
@@ -36,7 +40,13 @@ try {
   const b = median(unknownEmail);
   console.log(`login-timing: wrong password, median ${a.toFixed(0)} ms (${rounds} rounds)`);
   console.log(`login-timing: unknown e-mail, median ${b.toFixed(0)} ms (${rounds} rounds)`);
-  console.log(`login-timing: ratio unknown/wrong ${(b / a).toFixed(2)} (1.00 = indistinguishable)`);
+  const ratio = b / a;
+  console.log(`login-timing: ratio unknown/wrong ${ratio.toFixed(2)} (1.00 = indistinguishable)`);
+  // Medians of rounds measured alternately: whatever slows the machine slows both paths alike.
+  if (a < 50 || ratio < 1 / 3 || ratio > 3) {
+    console.error('login-timing: FAIL: the two refusals can be told apart by their time');
+    process.exitCode = 1;
+  }
 } finally {
   await server.close();
 }

@@ -27,6 +27,29 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The ticket codes of the attendee list the screen keeps in IndexedDB; [] before it has one. */
+function keptTicketCodes(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('portaria');
+        // Not created yet: leave its creation (and its stores) to the screen.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('snapshot').objectStore('snapshot').get('current');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            db.close();
+            const snapshot = read.result as { attendees: { ticket_code: string }[] } | undefined;
+            resolve((snapshot?.attendees ?? []).map((a) => a.ticket_code));
+          };
+        };
+      }),
+  );
+}
+
 /** Waits for every animation to end: axe judges the settled screen. */
 async function settled(page: import('playwright-core').Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
@@ -227,8 +250,10 @@ describe('when the signal drops', () => {
           );
         }
       });
-      // The list is written to the phone a moment after it loads.
-      await page.waitForTimeout(1500);
+      // The list is written to the phone a moment after it loads: wait until it holds all four.
+      await expect
+        .poll(() => keptTicketCodes(page), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(codes));
 
       // The signal drops; the camera now films the four tickets; a reload opens the screen.
       await browser.context.setOffline(true);

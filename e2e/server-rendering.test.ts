@@ -115,7 +115,10 @@ describe('the landing page', () => {
     });
     await page.goto(server.url + paths.home, { waitUntil: 'load' });
     await hydrated(page);
-    await page.waitForTimeout(1_500);
+    // Settled, not slept on: the page has had an idle moment (when a prefetch on idle would
+    // start) and the network has gone quiet.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.waitForLoadState('networkidle');
     const formCode = (list: string[]) => list.filter((path) => /registration-page/.test(path));
     expect(formCode(scripts)).toEqual([]);
 

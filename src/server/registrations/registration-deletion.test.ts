@@ -125,7 +125,7 @@ describe('DELETE /api/admin/registrations/:id', () => {
     expect(ticket.status).toBe(404);
   });
 
-  it('answers at once while another connection holds a read, and erases once it lets go', async () => {
+  it('answers while another connection holds a read, and erases once it lets go', async () => {
     // A backup, `npm run admin` or a second instance reading the same file: while its read
     // lasts, the write-ahead log cannot be emptied, and the deleted row still sits in it.
     const email = 'leitor.aberto.LGPD.93ab@exemplo.com';
@@ -140,14 +140,14 @@ describe('DELETE /api/admin/registrations/:id', () => {
       reader.prepare('BEGIN').run();
       reader.prepare('SELECT count(*) FROM registrations').get();
 
-      const started = performance.now();
+      // Answered while the reader still holds its read. That it does not first sit out the busy
+      // timeout (5 s, the event loop blocked) is a duration: bench/deletion-with-reader.ts.
       const deleted = await server.request(withId(api.adminRegistration, id), {
         method: 'DELETE',
         headers: { cookie },
       });
       expect(deleted.status).toBe(204);
-      // Generous on purpose: waiting on the reader used to cost the whole busy timeout (5 s).
-      expect(performance.now() - started).toBeLessThan(2_500);
+      // The checkpoint's own wait is off; the server's other work keeps its busy timeout.
       expect(server.app.db.sqlite?.pragma('busy_timeout', { simple: true })).toBe(5_000);
       // Still in the log while the reader holds it: the erasure below is what the test checks.
       expect(filesHolding(email)).toContain(`${server.dbFile}-wal`);

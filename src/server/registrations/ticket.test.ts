@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -95,7 +95,8 @@ describe('POST /api/admin/registrations/:id/ticket', () => {
     const registration = await createRegistration();
     await confirm(registration.id);
     const first = (await (await sendTicket(registration.id)).json()) as Registration;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Sent again once the clock has moved past the first time: a later send must read later.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(first.ticket_sent_at!)));
     const response = await sendTicket(registration.id);
     expect(response.status).toBe(200);
     const second = (await response.json()) as Registration;
