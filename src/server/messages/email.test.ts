@@ -132,6 +132,25 @@ describe('the e-mails', () => {
     });
   });
 
+  it("tells the panels' live stream where the message got, as soon as it is written", async () => {
+    // A slow mail server: the registration's own change is read before its e-mail is sent.
+    smtp.slow(300);
+    const seen: string[] = [];
+    const unsubscribe = server.app.live.subscribe(({ change }) => {
+      if (change.type !== 'deleted') seen.push(change.registration.delivery.email?.status ?? '');
+    });
+    try {
+      await register(server);
+      await expect.poll(() => seen.length).toBeGreaterThan(0);
+      expect(['queued', 'sending']).toContain(seen[0]);
+      // Nothing else happens meanwhile: only the sender's outcome can bring this change.
+      await expect.poll(() => seen.at(-1)).toBe('sent');
+    } finally {
+      unsubscribe();
+      smtp.slow(0);
+    }
+  });
+
   it('keeps no address in the outbox, and deleting the registration erases its messages', async () => {
     const registration = await register(server);
     await smtp.waitFor(1);

@@ -49,6 +49,11 @@ export interface SenderOptions {
   leaseMs?: number;
   /** While a channel is paused, one message is tried this often to see whether it works again. */
   probeEveryMs?: number;
+  /**
+   * After outcomes were written (with their live changes): the panels' live hub must look, since
+   * on SQLite nothing else wakes it for this process's own commits.
+   */
+  onRecorded?(): void;
 }
 
 const noAddress = {
@@ -163,6 +168,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       pending = [];
       writing = undefined;
       await recordOutcomes(db.kysely, batch);
+      options.onRecorded?.();
     });
     return writing;
   }

@@ -35,6 +35,7 @@ async function outbox(app: FastifyInstance) {
       listener: app.postgresListener,
       retry: config.outboxRetry ?? defaultRetryPolicy,
       probeEveryMs: config.outboxRetry?.pausedProbeMs,
+      onRecorded: () => app.live.poke(),
     });
   });
   // Before the database closes (app.ts closes it in an earlier-registered onClose hook).
