@@ -3,34 +3,40 @@
 import { Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import type { EventConfig, EventDates } from '@shared/event.ts';
+import type { MessageProviders } from '@shared/rendered-page.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
+import { MessageProvidersContext } from '@/lib/message-providers.ts';
 import { notFoundRoute, routes } from './routes.ts';
 
 export interface AppProps {
   event: EventConfig;
   /** The event's dates, formatted by the server. */
   dates: EventDates;
+  /** Whether e-mail and WhatsApp Business send: the privacy page names them. */
+  providers: MessageProviders;
   /** On the server: the path being rendered. */
   ssrPath?: string;
 }
 
-export function App({ event, dates, ssrPath }: AppProps) {
+export function App({ event, dates, providers, ssrPath }: AppProps) {
   return (
     <EventProvider value={event}>
       <EventDatesProvider value={dates}>
-        <Router ssrPath={ssrPath}>
-          {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
-          <Suspense fallback={null}>
-            <Switch>
-              {routes.map(({ path, Page }) => (
-                <Route key={path} path={path} component={Page} />
-              ))}
-              <Route component={notFoundRoute.Page} />
-            </Switch>
-          </Suspense>
-        </Router>
-        <Toaster />
+        <MessageProvidersContext value={providers}>
+          <Router ssrPath={ssrPath}>
+            {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
+            <Suspense fallback={null}>
+              <Switch>
+                {routes.map(({ path, Page }) => (
+                  <Route key={path} path={path} component={Page} />
+                ))}
+                <Route component={notFoundRoute.Page} />
+              </Switch>
+            </Suspense>
+          </Router>
+          <Toaster />
+        </MessageProvidersContext>
       </EventDatesProvider>
     </EventProvider>
   );
