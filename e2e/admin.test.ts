@@ -380,7 +380,17 @@ describe('the panel', () => {
       );
       if (reached.at(-1) === 'Confirmar') break;
     }
-    expect(reached).toEqual(['Contas da portaria', 'Exportar CSV', 'Sair', 'Buscar', 'Confirmar']);
+    // The filters are one stop (arrows move within them), then the card's selection box.
+    expect(reached).toEqual([
+      'Contas da portaria',
+      'Exportar CSV',
+      'Sair',
+      'Buscar',
+      'Todas (1)',
+      'Selecionar todos os pendentes',
+      'Selecionar Fábio Teclado',
+      'Confirmar',
+    ]);
     // A visible focus ring.
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
     expect(ring).not.toBe('none');
@@ -626,10 +636,11 @@ describe('a long list', () => {
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Keyboard: Tab through 90 buttons ('Confirmar', 'Excluir' and 'Histórico' of 30 pending
-    // cards; 'Enviar Ingresso' is disabled); the focus never falls out of the list.
-    await page.getByRole('searchbox', { name: 'Buscar' }).focus();
-    for (let i = 0; i < 90; i += 1) {
+    // Keyboard: from the last control above the list, Tab through 120 stops (the selection box,
+    // 'Confirmar', 'Excluir' and 'Histórico' of 30 pending cards; 'Enviar Ingresso' is
+    // disabled); the focus never falls out of the list.
+    await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).focus();
+    for (let i = 0; i < 120; i += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('main li'))).toBe(true);
     }

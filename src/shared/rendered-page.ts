@@ -9,7 +9,24 @@ export interface RenderedPage {
   title: string;
 }
 
-export type RenderPage = (path: string, event: EventConfig) => Promise<RenderedPage>;
+/**
+ * Which providers the site hands attendees' data to for its messages, and nothing else about them
+ * (no address, no key): the privacy page names them.
+ */
+export interface MessageProviders {
+  /** An SMTP server (SMTP_URL): gets the e-mail address and the message. */
+  email: boolean;
+  /** Meta, through WhatsApp Business: gets the phone number and the template's values. */
+  whatsapp: boolean;
+}
+
+export const noMessageProviders: MessageProviders = { email: false, whatsapp: false };
+
+export type RenderPage = (
+  path: string,
+  event: EventConfig,
+  providers: MessageProviders,
+) => Promise<RenderedPage>;
 
 /** What the ticket page (/ingresso/<code>) shows; rendered per request, it needs no script. */
 export interface TicketPageData {

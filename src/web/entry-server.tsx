@@ -5,7 +5,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { eventDates, type EventConfig } from '@shared/event.ts';
-import type { RenderedPage, TicketPageData } from '@shared/rendered-page.ts';
+import type { MessageProviders, RenderedPage, TicketPageData } from '@shared/rendered-page.ts';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { TicketPage } from './features/ticket/ticket-page.tsx';
@@ -23,9 +23,16 @@ async function render(page: ReactNode, event: EventConfig): Promise<RenderedPage
   return { html, title };
 }
 
-export async function renderPage(path: string, event: EventConfig): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  event: EventConfig,
+  providers: MessageProviders,
+): Promise<RenderedPage> {
   await routeAt(path).preload?.();
-  return render(<App event={event} dates={eventDates(event)} ssrPath={path} />, event);
+  return render(
+    <App event={event} dates={eventDates(event)} providers={providers} ssrPath={path} />,
+    event,
+  );
 }
 
 export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {

@@ -5,13 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { readEventConfig, readEventDates } from './lib/event-config.ts';
+import { readMessageProviders } from './lib/message-providers.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
 const event = readEventConfig();
 const app = (
   <StrictMode>
-    <App event={event} dates={readEventDates(event)} />
+    <App event={event} dates={readEventDates(event)} providers={readMessageProviders()} />
   </StrictMode>
 );
 

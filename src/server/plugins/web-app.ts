@@ -68,7 +68,12 @@ async function webApp(app: FastifyInstance) {
     ? await renderPages(
         webRoot,
         ssrEntry,
-        { event, dates: eventDates(event), publicUrl: app.config.publicUrl },
+        {
+          event,
+          dates: eventDates(event),
+          publicUrl: app.config.publicUrl,
+          providers: { email: Boolean(app.config.mail), whatsapp: Boolean(app.config.whatsapp) },
+        },
         pagePaths,
       )
     : undefined;

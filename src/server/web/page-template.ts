@@ -1,10 +1,12 @@
 // The built index.html turned into a page: the event's JSON, the title and the link preview
 // (WhatsApp) naming the event, the page's own chunks preloaded, and its rendered content.
 import type { EventConfig, EventDates } from '../../shared/event.ts';
+import type { MessageProviders } from '../../shared/rendered-page.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
 export const publicUrlPlaceholder = '<!--public-url-->';
 export const eventDatesPlaceholder = '<!--event-dates-->';
+export const messageProvidersPlaceholder = '<!--message-providers-->';
 
 /** What every page carries as JSON for its script: the event, and the site's public address. */
 export interface SiteData {
@@ -13,6 +15,8 @@ export interface SiteData {
   dates: EventDates;
   /** PUBLIC_URL: the base of the links sent to attendees (the ticket's). */
   publicUrl: string;
+  /** Whether e-mail and WhatsApp Business send (two booleans, never their settings). */
+  providers: MessageProviders;
 }
 
 /** JSON inside <script type="application/json"> is data, not script: the CSP allows it. */
@@ -101,6 +105,7 @@ export function fillTemplate(template: string, site: SiteData, parts: PageParts)
     .replace(eventConfigPlaceholder, () => jsonData(event))
     .replace(eventDatesPlaceholder, () => jsonData(site.dates))
     .replace(publicUrlPlaceholder, () => jsonData(site.publicUrl))
+    .replace(messageProvidersPlaceholder, () => jsonData(site.providers))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `${parts.preloads}</head>`)
     .replace(emptyRoot, () => `<div id="root">${parts.content}</div>`);

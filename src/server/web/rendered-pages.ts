@@ -66,7 +66,7 @@ export async function renderPages(
       const title = `Inscrição · ${event.name}`;
       return precompress(fillTemplate(template, site, { title, content: '', preloads }));
     }
-    const { html, title } = await renderPage(path, event);
+    const { html, title } = await renderPage(path, event, site.providers);
     const rendered = fillTemplate(template, site, { title, content: html, preloads });
     return precompress(scriptsAfterPaint(rendered));
   }

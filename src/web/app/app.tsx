@@ -3,8 +3,10 @@
 import { Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import type { EventConfig, EventDates } from '@shared/event.ts';
+import type { MessageProviders } from '@shared/rendered-page.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
+import { MessageProvidersContext } from '@/lib/message-providers.ts';
 import { PagePreloadsContext, type PagePreloads } from '@/lib/page-preloads.ts';
 import { lazyPages } from './pages.ts';
 import { notFoundRoute, routes } from './routes.ts';
@@ -17,28 +19,32 @@ export interface AppProps {
   event: EventConfig;
   /** The event's dates, formatted by the server. */
   dates: EventDates;
+  /** Whether e-mail and WhatsApp Business send: the privacy page names them. */
+  providers: MessageProviders;
   /** On the server: the path being rendered. */
   ssrPath?: string;
 }
 
-export function App({ event, dates, ssrPath }: AppProps) {
+export function App({ event, dates, providers, ssrPath }: AppProps) {
   return (
     <EventProvider value={event}>
       <EventDatesProvider value={dates}>
-        <PagePreloadsContext value={preloads}>
-          <Router ssrPath={ssrPath}>
-            {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
-            <Suspense fallback={null}>
-              <Switch>
-                {routes.map(({ path, Page }) => (
-                  <Route key={path} path={path} component={Page} />
-                ))}
-                <Route component={notFoundRoute.Page} />
-              </Switch>
-            </Suspense>
-          </Router>
-        </PagePreloadsContext>
-        <Toaster />
+        <MessageProvidersContext value={providers}>
+          <PagePreloadsContext value={preloads}>
+            <Router ssrPath={ssrPath}>
+              {/* Only a lazy page nobody loaded ahead (a "back" to it) ever shows this. */}
+              <Suspense fallback={null}>
+                <Switch>
+                  {routes.map(({ path, Page }) => (
+                    <Route key={path} path={path} component={Page} />
+                  ))}
+                  <Route component={notFoundRoute.Page} />
+                </Switch>
+              </Suspense>
+            </Router>
+          </PagePreloadsContext>
+          <Toaster />
+        </MessageProvidersContext>
       </EventDatesProvider>
     </EventProvider>
   );

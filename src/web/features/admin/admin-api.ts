@@ -1,6 +1,12 @@
 // The admin API calls the panel makes. Errors arrive as ApiRequestError with the server's text.
 import type { AuditEntry } from '@shared/audit.schema.ts';
 import type { DoorAccount, NewDoorAccount } from '@shared/door-account.schema.ts';
+import type {
+  BulkConfirmResult,
+  Message,
+  MessagingState,
+  ResendRequest,
+} from '@shared/message.schema.ts';
 import { api, withId } from '@shared/paths.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -40,4 +46,37 @@ export function createDoorAccount(account: NewDoorAccount): Promise<DoorAccount>
 
 export function removeDoorAccount(id: string): Promise<void> {
   return apiRequest<void>(withId(api.adminAccount, id), { method: 'DELETE' });
+}
+
+/** Confirms many at once (at most `bulkConfirmLimit` ids per request). */
+export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfirmResult> {
+  return apiRequest<BulkConfirmResult>(api.adminBulkConfirm, {
+    method: 'POST',
+    body: { ids },
+    timeoutMs: listTimeoutMs,
+  });
+}
+
+/** A new copy of each registration's failed newest message per channel. */
+export function resendFailed(ids: readonly string[]): Promise<{ queued: number }> {
+  return apiRequest<{ queued: number }>(api.adminBulkResend, {
+    method: 'POST',
+    body: { ids },
+    timeoutMs: listTimeoutMs,
+  });
+}
+
+/** One registration's messages (e-mail, WhatsApp), oldest first. */
+export function listMessages(id: string, signal?: AbortSignal): Promise<Message[]> {
+  return apiRequest<Message[]>(withId(api.adminMessages, id), { signal });
+}
+
+/** Queues a new copy of one message; answers the new message (202). */
+export function resendMessage(id: string, request: ResendRequest): Promise<Message> {
+  return apiRequest<Message>(withId(api.adminMessages, id), { method: 'POST', body: request });
+}
+
+/** Which channels send by themselves, and which are paused. */
+export function fetchMessaging(signal?: AbortSignal): Promise<MessagingState> {
+  return apiRequest<MessagingState>(api.adminMessaging, { signal });
 }

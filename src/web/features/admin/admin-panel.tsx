@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, DoorOpen, LogOut } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
+import type { ResendRequest } from '@shared/message.schema.ts';
 import { ticketPageUrl } from '@shared/paths.ts';
 import { eventErasureAt } from '@shared/retention.ts';
 import type { Registration } from '@shared/registration.schema.ts';
@@ -13,20 +14,38 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { readPublicUrl } from '@/lib/public-url.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { isNotFound, isUnauthorized } from '@/lib/api-client.ts';
+import { ApiRequestError, isNotFound, isUnauthorized } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import { useLogout } from '@/features/session/use-logout.ts';
-import { confirmRegistration, deleteRegistration, markTicketSent } from './admin-api.ts';
+import {
+  confirmRegistration,
+  deleteRegistration,
+  markTicketSent,
+  resendMessage,
+} from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
+import { BulkActions } from './bulk-actions.tsx';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { DoorAccounts } from './door-accounts.tsx';
 import { downloadCsv } from './download-csv.ts';
+import { ListViews } from './list-views.tsx';
+import { PausedChannels, SendingOff } from './messaging-notice.tsx';
 import { RegistrationCard } from './registration-card.tsx';
 import { filterRegistrations } from './registration-search.ts';
+import {
+  countViews,
+  deliveryViews,
+  filterByView,
+  hasFailure,
+  type ListView,
+} from './registration-views.ts';
 import { countRegistrations } from './registrations-list.ts';
+import { useBulkActions } from './use-bulk-actions.ts';
 import { useCardGrid } from './use-card-grid.ts';
 import { useLiveRegistrations } from './use-live-registrations.ts';
+import { useMessaging } from './use-messaging.ts';
+import { useSelection } from './use-selection.ts';
 
 export interface AdminPanelProps {
   session: Session;
@@ -40,6 +59,10 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
   const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
   const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
   const { mutateAsync: deleteOne } = useMutation({ mutationFn: deleteRegistration });
+  const { mutateAsync: resendOne } = useMutation({
+    mutationFn: ({ id, request }: { id: string; request: ResendRequest }) =>
+      resendMessage(id, request),
+  });
 
   const event = useEvent();
   const erasureDate = useMemo(
@@ -61,14 +84,39 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const [searchTerm, setSearchTerm] = useState('');
   const [accountsShown, setAccountsShown] = useState(false);
+  const { state: messaging, channels } = useMessaging();
+  const sending = channels.length > 0;
+  const [chosenView, setView] = useState<ListView>('all');
+  // A view about messages means nothing once no channel sends.
+  const view = sending || !deliveryViews.has(chosenView) ? chosenView : 'all';
+  const viewCounts = useMemo(() => countViews(registrations, channels), [registrations, channels]);
+  const viewed = useMemo(
+    () => filterByView(registrations, view, channels),
+    [registrations, view, channels],
+  );
   // Typing stays fluid with 10,000 rows: the list follows the box a moment later.
   const deferredTerm = useDeferredValue(searchTerm);
   const shownTerm = deferredTerm.trim();
-  const shown = useMemo(
-    () => filterRegistrations(registrations, deferredTerm),
-    [registrations, deferredTerm],
-  );
+  const shown = useMemo(() => filterRegistrations(viewed, deferredTerm), [viewed, deferredTerm]);
   const searching = shown !== registrations;
+  const shownPending = useMemo(() => shown.filter((r) => r.status === 'pending'), [shown]);
+  const shownFailed = useMemo(() => (sending ? shown.filter(hasFailure) : []), [shown, sending]);
+  const selection = useSelection();
+  // What is selected and still there (a registration deleted meanwhile drops out).
+  const selectedRows = useMemo(
+    () =>
+      selection.selected.size === 0
+        ? []
+        : registrations.filter((r) => selection.selected.has(r.id)),
+    [registrations, selection.selected],
+  );
+  const selectedFailed = useMemo(() => selectedRows.filter(hasFailure), [selectedRows]);
+  function clearSelection() {
+    selection.clear();
+    // The bar and its focused button go away: the panel's title, without scrolling to it.
+    heading.current?.focus({ preventScroll: true });
+  }
+  const bulk = useBulkActions({ onDone: clearSelection });
   const { attachContainer, attachList, start, end, before, after, measured } = useCardGrid(
     shown.length,
   );
@@ -116,6 +164,24 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
       }
     },
     [apply, recordTicketSent, event],
+  );
+
+  const resend = useCallback(
+    async (registration: Registration, request: ResendRequest) => {
+      try {
+        await resendOne({ id: registration.id, request });
+        // The card follows on the live stream ('Na fila', then where it gets).
+        toast.success(adminTexts.messages.resent);
+      } catch (error) {
+        if (!isUnauthorized(error)) {
+          toast.error(adminTexts.messages.resendFailed, {
+            // The server's own words: the channel is off, the registration is not confirmed…
+            description: error instanceof ApiRequestError ? error.message : undefined,
+          });
+        }
+      }
+    },
+    [resendOne],
   );
 
   const askToDelete = useCallback((registration: Registration, button: HTMLButtonElement) => {
@@ -169,6 +235,7 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
 
   return (
     <div className="min-h-dvh">
+      <PausedChannels state={messaging} />
       <header className="bg-card border-b">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-5 sm:flex-row sm:items-end sm:justify-between sm:px-6">
           <div className="min-w-0">
@@ -190,6 +257,7 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
                 event.retentionDays,
               )}
             </p>
+            <SendingOff state={messaging} />
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <Button
@@ -218,13 +286,23 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
           </div>
         </div>
         {listState === 'ready' && (
-          <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+          <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-4 sm:px-6">
             <SearchField
               id="busca"
               texts={adminTexts.search}
               value={searchTerm}
               onChange={setSearchTerm}
               result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
+            />
+            <ListViews
+              view={view}
+              onViewChange={setView}
+              counts={viewCounts}
+              sending={sending}
+              shownPending={shownPending.length}
+              shownFailed={shownFailed.length}
+              onSelectPending={() => selection.add(shownPending.map((r) => r.id))}
+              onSelectFailed={() => selection.add(shownFailed.map((r) => r.id))}
             />
           </div>
         )}
@@ -257,7 +335,7 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
             role="status"
             className="text-muted-foreground py-12 text-center [overflow-wrap:anywhere]"
           >
-            {adminTexts.search.noMatch(shownTerm)}
+            {shownTerm ? adminTexts.search.noMatch(shownTerm) : adminTexts.views.empty}
           </p>
         )}
         {shown.length > 0 && (
@@ -286,6 +364,10 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
                   onConfirm={confirm}
                   onSendTicket={sendTicket}
                   onDelete={askToDelete}
+                  selected={selection.selected.has(registration.id)}
+                  onSelect={selection.toggle}
+                  channels={channels}
+                  onResend={resend}
                 />
               ))}
             </ul>
@@ -293,6 +375,16 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
           </div>
         )}
       </main>
+
+      <BulkActions
+        count={selectedRows.length}
+        failedCount={selectedFailed.length}
+        sending={sending}
+        busy={bulk.busy}
+        onConfirm={() => void bulk.confirm(selectedRows.map((r) => r.id))}
+        onResend={() => void bulk.resend(selectedFailed.map((r) => r.id))}
+        onClear={clearSelection}
+      />
 
       <DeleteRegistrationDialog
         registration={deleteTarget}

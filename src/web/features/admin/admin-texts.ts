@@ -1,9 +1,17 @@
 // Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
 // panel texts quote the spec's catalogue exactly.
+import type {
+  BulkConfirmResult,
+  MessageChannel,
+  MessageKind,
+  MessageStatus,
+} from '@shared/message.schema.ts';
 import { counted, plural } from '@shared/plural.ts';
+import type { ListView } from './registration-views.ts';
 import type { RegistrationCounts } from './registrations-list.ts';
 
 const inscricoes = { one: 'inscrição', other: 'inscrições' };
+const number = new Intl.NumberFormat('pt-BR');
 
 export const adminTexts = {
   title: 'Painel Administrativo',
@@ -96,6 +104,116 @@ export const adminTexts = {
     found: (count: number) =>
       `${counted(count, inscricoes)} ${plural(count, { one: 'encontrada', other: 'encontradas' })}`,
     noMatch: (term: string) => `Nenhuma inscrição encontrada para "${term}".`,
+  },
+
+  /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */
+  messages: {
+    /** The card's list of channels, for screen readers. */
+    label: 'Envio automático',
+    channels: { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<MessageChannel, string>,
+    kinds: { received: 'Inscrição recebida', ticket: 'Ingresso' } satisfies Record<
+      MessageKind,
+      string
+    >,
+    statuses: {
+      queued: 'Na fila',
+      sending: 'Na fila',
+      sent: 'Enviado',
+      delivered: 'Entregue',
+      read: 'Lido',
+      failed: 'Falhou',
+    } satisfies Record<MessageStatus, string>,
+    /** 'Falhou: O servidor de e-mail recusou a mensagem (550): confira o endereço.' */
+    failed: (reason: string) => `Falhou: ${reason}`,
+    resend: 'Reenviar',
+    resending: 'Reenviando...',
+    resent: 'Nova cópia na fila de envio.',
+    resendFailed: 'Não foi possível reenviar a mensagem.',
+    /** The history's list of messages. */
+    historyHeading: 'Mensagens',
+    historyLoading: 'Carregando mensagens...',
+    historyFailed: 'Não foi possível carregar as mensagens.',
+    /** 'criada em 21/11/2025, 14:03; atualizada em 21/11/2025, 14:04; 2 tentativas' (one is usual). */
+    historyTimes: (createdAt: string, updatedAt: string, attempts: number) =>
+      [
+        `criada em ${createdAt}`,
+        ...(updatedAt !== createdAt ? [`atualizada em ${updatedAt}`] : []),
+        ...(attempts > 0 ? [counted(attempts, { one: 'tentativa', other: 'tentativas' })] : []),
+      ].join('; '),
+    /** A message waiting for another try: why the last one did not go. */
+    lastAttempt: (reason: string) => `(última tentativa: ${reason})`,
+    /** Nothing configured: the panel works as before; one line says how to turn sending on. */
+    off: 'Envio automático desligado: defina SMTP_URL e MAIL_FROM (e-mail) e WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID e WHATSAPP_TEMPLATE (WhatsApp) no servidor. Veja o README.',
+    /** The provider refused our credentials: sending waits for the operator. */
+    paused: {
+      email: (message: string) => `Envio de e-mail pausado: ${message}`,
+      whatsapp: (message: string) => `Envio pelo WhatsApp pausado: ${message}`,
+    } satisfies Record<MessageChannel, (message: string) => string>,
+  },
+
+  /** Which registrations the list shows, combined with the search. */
+  views: {
+    legend: 'Mostrar',
+    names: {
+      all: 'Todas',
+      pending: 'Pendentes',
+      confirmed: 'Confirmadas',
+      undelivered: 'Ingresso não entregue',
+      failed: 'Com falha',
+    } satisfies Record<ListView, string>,
+    /** 'Pendentes (12)' */
+    option: (name: string, count: number) => `${name} (${number.format(count)})`,
+    empty: 'Nenhuma inscrição neste filtro.',
+  },
+
+  /** Several registrations at once. */
+  bulk: {
+    select: 'Selecionar',
+    selectPending: 'Selecionar todos os pendentes',
+    selectFailed: 'Selecionar todos com falha',
+    clear: 'Limpar seleção',
+    /** The bar's name for screen readers. */
+    label: 'Ações em lote',
+    selected: (count: number) =>
+      `${counted(count, inscricoes)} ${plural(count, { one: 'selecionada', other: 'selecionadas' })}`,
+    confirm: (count: number) => `Confirmar selecionados (${number.format(count)})`,
+    confirming: 'Confirmando...',
+    /** '3 inscrições confirmadas' */
+    confirmed: (result: BulkConfirmResult) =>
+      `${counted(result.confirmed, inscricoes)} ${plural(result.confirmed, {
+        one: 'confirmada',
+        other: 'confirmadas',
+      })}`,
+    /** '1 já estava confirmada; 2 não existem mais.' or '' when every one was confirmed now. */
+    confirmedDescription: (result: BulkConfirmResult) => {
+      const parts = [
+        ...(result.already_confirmed > 0
+          ? [
+              `${number.format(result.already_confirmed)} ${plural(result.already_confirmed, {
+                one: 'já estava confirmada',
+                other: 'já estavam confirmadas',
+              })}`,
+            ]
+          : []),
+        ...(result.not_found > 0
+          ? [
+              `${number.format(result.not_found)} ${plural(result.not_found, {
+                one: 'não existe mais',
+                other: 'não existem mais',
+              })}`,
+            ]
+          : []),
+      ];
+      return parts.length > 0 ? `${parts.join('; ')}.` : '';
+    },
+    confirmFailed: 'Não foi possível confirmar as inscrições selecionadas.',
+    resend: (count: number) => `Reenviar falhas (${number.format(count)})`,
+    resending: 'Reenviando...',
+    /** '3 mensagens na fila para reenvio.' */
+    resent: (queued: number) =>
+      `${counted(queued, { one: 'mensagem', other: 'mensagens' })} na fila para reenvio.`,
+    nothingToResend: 'Nenhuma mensagem com falha para reenviar.',
+    resendFailed: 'Não foi possível reenviar as mensagens.',
   },
 
   /** Who did what to a registration, on its card. */

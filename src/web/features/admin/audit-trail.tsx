@@ -1,9 +1,11 @@
-// Who did what to one registration (confirmed, sent the ticket, checked in, undid), on its card.
+// Who did what to one registration (confirmed, sent the ticket, checked in, undid), on its card,
+// and the messages that went out by themselves.
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { listAudit } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
+import { MessageHistory } from './message-history.tsx';
 
 const texts = adminTexts.audit;
 
@@ -33,6 +35,10 @@ export function AuditTrail({ id, registrationId }: { id: string; registrationId:
           ))}
         </ol>
       )}
+      <MessageHistory
+        registrationId={registrationId}
+        queryKey={[...auditKey(registrationId), 'messages']}
+      />
     </div>
   );
 }

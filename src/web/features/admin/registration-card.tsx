@@ -7,6 +7,7 @@ import {
   decisionLabels,
   formatDateTime,
 } from '@shared/labels.ts';
+import type { MessageChannel, ResendRequest } from '@shared/message.schema.ts';
 import { formatInternational } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -15,6 +16,7 @@ import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import type { CardEntrances } from './card-entrance.ts';
+import { DeliveryStatus } from './delivery-status.tsx';
 
 const texts = adminTexts.card;
 
@@ -30,6 +32,13 @@ export interface RegistrationCardProps {
   /** Opens WhatsApp at once, then records the send on the server. */
   onSendTicket(registration: Registration): Promise<void>;
   onDelete(registration: Registration, button: HTMLButtonElement): void;
+  /** In the panel's selection (bulk confirmation, bulk resend). */
+  selected: boolean;
+  onSelect(id: string, selected: boolean): void;
+  /** The channels that send by themselves now. */
+  channels: readonly MessageChannel[];
+  /** Queues a new copy of one of its messages. */
+  onResend(registration: Registration, request: ResendRequest): Promise<void>;
   /** On the first card of a row: the grid measures the row's height through it. */
   ref?: (element: HTMLElement | null) => void;
   'data-index'?: number;
@@ -43,6 +52,10 @@ function RegistrationCardView({
   onConfirm,
   onSendTicket,
   onDelete,
+  selected,
+  onSelect,
+  channels,
+  onResend,
   ref,
   'data-index': rowIndex,
 }: RegistrationCardProps) {
@@ -122,6 +135,17 @@ function RegistrationCardView({
         className="bg-card text-card-foreground flex h-full flex-col gap-4 rounded-lg border p-5 shadow-sm"
       >
         <div className="flex items-start justify-between gap-3">
+          <label className="-m-2 flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(e) => onSelect(registration.id, e.currentTarget.checked)}
+              className="accent-primary size-5 cursor-pointer focus-visible:outline-none"
+            />
+            <span className="sr-only">
+              {adminTexts.bulk.select} {registration.nome_completo}
+            </span>
+          </label>
           {heading}
           <Badge variant={pending ? 'warning' : 'success'} className="mt-0.5 shrink-0">
             {decisionLabels[registration.status]}
@@ -141,6 +165,12 @@ function RegistrationCardView({
             {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}
+        <DeliveryStatus
+          registration={registration}
+          channels={channels}
+          headingId={headingId}
+          onResend={onResend}
+        />
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
           {pending && (
@@ -204,6 +234,10 @@ export const RegistrationCard = memo(
     previous.onConfirm === next.onConfirm &&
     previous.onSendTicket === next.onSendTicket &&
     previous.onDelete === next.onDelete &&
+    previous.selected === next.selected &&
+    previous.onSelect === next.onSelect &&
+    previous.channels === next.channels &&
+    previous.onResend === next.onResend &&
     previous.ref === next.ref &&
     previous['data-index'] === next['data-index'],
 );

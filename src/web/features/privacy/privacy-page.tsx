@@ -5,6 +5,7 @@ import { paths } from '@shared/paths.ts';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
+import { useMessageProviders } from '@/lib/message-providers.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -24,6 +25,9 @@ const linkClass =
 export function PrivacyPage() {
   const event = useEvent();
   const dates = useEventDates();
+  // Set by the server from its configuration: who else gets data to deliver the messages.
+  const providers = useMessageProviders();
+  const anyProvider = providers.email || providers.whatsapp;
   useDocumentTitle(`Privacidade · ${event.name}`);
   const mailto = `mailto:${event.contactEmail}?subject=${encodeURIComponent(
     `Meus dados · ${event.name}`,
@@ -72,6 +76,11 @@ export function PrivacyPage() {
         <Section id="para-que" title="Para que usamos">
           <ul className="list-disc space-y-1 pl-5">
             <li>registrar e confirmar a sua inscrição;</li>
+            {providers.email && (
+              <li>
+                enviar por e-mail o aviso de que a inscrição chegou e, depois, o seu ingresso;
+              </li>
+            )}
             <li>enviar o seu ingresso pelo WhatsApp;</li>
             <li>fazer o check-in na entrada do evento;</li>
             <li>avisar você se algo mudar no evento (data, horário ou local).</li>
@@ -89,11 +98,34 @@ export function PrivacyPage() {
 
         <Section id="acesso" title="Quem tem acesso">
           <p>
-            Somente a organização do evento. Não compartilhamos seus dados com patrocinadores nem
-            com outros participantes. O ingresso é enviado pelo WhatsApp, que transmite a mensagem
-            conforme as regras dele.
+            {anyProvider
+              ? 'A organização do evento e, só para entregar as mensagens, os serviços de envio descritos abaixo.'
+              : 'Somente a organização do evento.'}{' '}
+            Não compartilhamos seus dados com patrocinadores nem com outros participantes. O
+            ingresso é enviado pelo WhatsApp, que transmite a mensagem conforme as regras dele.
           </p>
         </Section>
+
+        {anyProvider && (
+          <Section id="envio" title="Quem entrega as mensagens">
+            <ul className="list-disc space-y-1 pl-5">
+              {providers.email && (
+                <li>
+                  O serviço de e-mail que usamos recebe o seu endereço de e-mail e o texto da
+                  mensagem, para entregar a confirmação da inscrição e o seu ingresso.
+                </li>
+              )}
+              {providers.whatsapp && (
+                <li>
+                  A Meta, pelo WhatsApp Business, recebe o seu número de WhatsApp e os dados da
+                  mensagem do ingresso (seu nome, o nome do evento, a data e o código do ingresso),
+                  para entregar o ingresso no seu WhatsApp.
+                </li>
+              )}
+            </ul>
+            <p>Eles recebem esses dados apenas para entregar as mensagens, em nosso nome.</p>
+          </Section>
+        )}
 
         <Section id="prazo" title="Por quanto tempo guardamos">
           <p>
