@@ -105,9 +105,14 @@ export async function messagesRoutes(app: FastifyInstance) {
               ),
             )
             .execute();
-          const copies: NewMessage[] = newest
-            .filter((m) => m.status === 'failed' && configured.has(m.channel))
-            .map((m) => ({ registrationId: m.registration_id, channel: m.channel, kind: m.kind }));
+          // One copy per registration and channel, even if two messages share a timestamp.
+          const failed = new Map<string, NewMessage>();
+          for (const m of newest) {
+            if (m.status !== 'failed' || !configured.has(m.channel)) continue;
+            const copy = { registrationId: m.registration_id, channel: m.channel, kind: m.kind };
+            failed.set(`${m.registration_id} ${m.channel}`, copy);
+          }
+          const copies = [...failed.values()];
           await queueMessages(trx, copies);
           for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
             await logChange(trx, 'updated', registrationId);
