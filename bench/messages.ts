@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { startChildServer } from '../src/server/test-support/child-server.ts';
-import { startTestGraphApi } from '../src/server/test-support/graph-api.ts';
+import { sendingEnv, startTestGraphApi } from '../src/server/test-support/graph-api.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { startTestSmtp } from '../src/server/test-support/smtp.ts';
 import { seedRegistrations } from '../src/server/test-support/test-server.ts';
@@ -34,12 +34,7 @@ const smtp = await startTestSmtp({ parse: false });
 const graph = await startTestGraphApi();
 const env = {
   DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-  SMTP_URL: smtp.url,
-  MAIL_FROM: 'inscricoes@exemplo.com',
-  WHATSAPP_TOKEN: 'token-do-benchmark',
-  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-  WHATSAPP_TEMPLATE: 'ingresso_confirmado',
-  WHATSAPP_API_URL: graph.url,
+  ...sendingEnv({ smtp: smtp.url, graph }),
   LOG_LEVEL: 'warn',
 };
 const server = await startChildServer(env, { cwd: dir });

@@ -3,15 +3,19 @@
 // this process): bulk confirmation, each channel's state live on the cards, the failed ones
 // sent again, the filters, the history, a paused channel, the panel without any channel, and the
 // privacy page naming the providers.
-import { createHmac } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import type { Registration } from '../src/shared/registration.schema.ts';
 import { pauseChannel, resumeChannel } from '../src/server/messages/messages.repository.ts';
-import { startTestGraphApi, type TestGraphApi } from '../src/server/test-support/graph-api.ts';
+import {
+  sendingEnv,
+  startTestGraphApi,
+  type TestGraphApi,
+} from '../src/server/test-support/graph-api.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { startTestSmtp, type TestSmtp } from '../src/server/test-support/smtp.ts';
+import { signature, statusReport } from '../src/server/test-support/whatsapp-webhook.ts';
 import { seedRegistrations, type TestServer } from '../src/server/test-support/test-server.ts';
 import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
 import { startAppServer } from './support/app-server.ts';
@@ -33,14 +37,11 @@ beforeAll(async () => {
   graph = await startTestGraphApi();
   server = await startAppServer({
     ...admin,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Build Safe <inscricoes@exemplo.com>',
-    WHATSAPP_TOKEN: 'EAAG-token-do-painel',
-    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-    WHATSAPP_TEMPLATE: 'ingresso_confirmado',
-    WHATSAPP_API_URL: graph.url,
-    WHATSAPP_APP_SECRET: appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'token-de-verificacao',
+    ...sendingEnv({
+      smtp: smtp.url,
+      graph,
+      webhook: { appSecret, verifyToken: 'token-de-verificacao' },
+    }),
   });
   cookie = (await startSession(server.app.db.kysely)).cookie;
   browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
@@ -81,35 +82,11 @@ function wamidOf(registration: Registration): string {
 
 /** Meta's signed status report for one message. */
 async function reportStatus(wamid: string, status: 'delivered' | 'read') {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-              statuses: [
-                {
-                  id: wamid,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: '15085551234',
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+  const body = statusReport(wamid, status);
+  const signed = signature(body, appSecret);
   const response = await fetch(server.url + api.whatsappWebhook, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed },
     body,
   });
   expect(response.status).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { api, withId } from '../src/shared/paths.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
+import { sendingEnv } from '../src/server/test-support/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '../src/server/test-support/smtp.ts';
 import {
   register,
@@ -20,7 +21,7 @@ let mails: ParsedMail[];
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'inscricoes@exemplo.com' });
+  server = await startTestServer(sendingEnv({ smtp: smtp.url }));
   browser = await launchBrowser({ viewport: { width: 360, height: 740 } });
   const { cookie } = await startSession(server.app.db.kysely);
   const registration = await register(server, {

@@ -5,6 +5,7 @@ import { messageSchema, type Message } from '../../shared/message.schema.ts';
 import { api, ticketPageUrl, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { sendingEnv } from '../test-support/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -14,10 +15,9 @@ let admin: TestSession;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startTestServer(
-    { SMTP_URL: smtp.url, MAIL_FROM: '"Build Safe" <inscricoes@exemplo.com>' },
-    { config: { outboxRetry: { baseMs: 300 } } },
-  );
+  server = await startTestServer(sendingEnv({ smtp: smtp.url }), {
+    config: { outboxRetry: { baseMs: 300 } },
+  });
   admin = await startSession(server.app.db.kysely);
 });
 afterAll(async () => {
@@ -88,7 +88,10 @@ describe('the e-mails', () => {
     expect(qr?.content.subarray(1, 4).toString()).toBe('PNG');
     const ics = mail?.attachments.find((a) => a.filename === 'evento.ics');
     const page = await server.request(`/ingresso/${confirmed.ticket_code}/evento.ics`);
-    expect(ics?.content.toString('utf8')).toBe(await page.text());
+    // The same file, but for DTSTAMP: when it was written (RFC 5545), a second apart or not.
+    const unstamped = (text: string) => text.replace(/^DTSTAMP:.*\r\n/m, '');
+    expect(unstamped(ics!.content.toString('utf8'))).toBe(unstamped(await page.text()));
+    expect(ics?.content.toString('utf8')).toMatch(/^DTSTAMP:/m);
     // Each e-mail has its own Message-ID, made from its outbox row.
     const ids = mailTo(registration.email).map((m) => m.messageId);
     expect(new Set(ids).size).toBe(2);

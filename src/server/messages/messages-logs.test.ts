@@ -2,7 +2,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { graphErrors, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
+import {
+  graphErrors,
+  sendingEnv,
+  startTestGraphApi,
+  type TestGraphApi,
+} from '../test-support/graph-api.ts';
 import { startSession } from '../test-support/sessions.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -21,17 +26,10 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer(
-    {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'inscricoes@exemplo.com',
-      WHATSAPP_TOKEN: 'token-de-teste',
-      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-      WHATSAPP_TEMPLATE: 'ingresso_confirmado',
-      WHATSAPP_API_URL: graph.url,
-    },
-    { logStream: stream, config: { outboxRetry: { baseMs: 200, pausedProbeMs: 60_000 } } },
-  );
+  server = await startTestServer(sendingEnv({ smtp: smtp.url, graph }), {
+    logStream: stream,
+    config: { outboxRetry: { baseMs: 200, pausedProbeMs: 60_000 } },
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -152,21 +152,12 @@ export async function recordOutcomes(
             .executeTakeFirst();
           break;
         case 'retry':
-          result = await update
-            .set({
-              status: 'queued',
-              next_attempt_at: outcome.at,
-              lease_until: null,
-              error_code: outcome.code,
-              error_message: outcome.message,
-              updated_at: now,
-            })
-            .executeTakeFirst();
-          break;
         case 'failed':
           result = await update
             .set({
-              status: 'failed',
+              ...(outcome.kind === 'retry'
+                ? { status: 'queued' as const, next_attempt_at: outcome.at }
+                : { status: 'failed' as const }),
               lease_until: null,
               error_code: outcome.code,
               error_message: outcome.message,

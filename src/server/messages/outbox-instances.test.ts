@@ -10,7 +10,7 @@ import { servedRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { startChildServer, type ChildServer } from '../test-support/child-server.ts';
 import { startCluster, type Cluster } from '../test-support/cluster.ts';
-import { startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
+import { sendingEnv, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession } from '../test-support/sessions.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
@@ -27,17 +27,6 @@ afterAll(async () => {
   await smtp.close();
   await graph.close();
 });
-
-function sendingEnv(): Record<string, string> {
-  return {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'inscricoes@exemplo.com',
-    WHATSAPP_TOKEN: 'token-de-teste',
-    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-    WHATSAPP_TEMPLATE: 'ingresso_confirmado',
-    WHATSAPP_API_URL: graph.url,
-  };
-}
 
 /** Distinct e-mails by Message-ID (the outbox row), and how many arrived in all. */
 function emailTally() {
@@ -77,7 +66,10 @@ describe('three instances on PostgreSQL behind nginx', () => {
     smtp.received.length = 0;
     graph.requests.length = 0;
     database = await createTempPostgres();
-    cluster = await startCluster(3, { DATABASE_URL: database.url, ...sendingEnv() });
+    cluster = await startCluster(3, {
+      DATABASE_URL: database.url,
+      ...sendingEnv({ smtp: smtp.url, graph }),
+    });
     db = await openDatabase(database.url);
   }, 120_000);
   afterAll(async () => {
@@ -118,7 +110,10 @@ describe('a server killed with SIGKILL in the middle of sending', () => {
   it('sends every message of what it committed after the restart, none lost', async () => {
     smtp.received.length = 0;
     graph.requests.length = 0;
-    const env = { DATABASE_URL: `file:${join(dir, 'crash.db')}`, ...sendingEnv() };
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'crash.db')}`,
+      ...sendingEnv({ smtp: smtp.url, graph }),
+    };
     child = await startChildServer(env, { cwd: dir });
     const db = await openDatabase(env.DATABASE_URL);
     try {

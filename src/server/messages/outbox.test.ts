@@ -9,6 +9,7 @@ import { servedRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { sendingEnv } from '../test-support/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import {
   register,
@@ -25,7 +26,7 @@ describe('the outbox on SQLite', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'inscricoes@exemplo.com' });
+    server = await startTestServer(sendingEnv({ smtp: smtp.url }));
     admin = await startSession(server.app.db.kysely);
   });
   afterAll(async () => {

@@ -1,13 +1,18 @@
 // WhatsApp Business end to end against a local stand-in for Meta's Graph API (test-support/
 // graph-api.ts: Meta cannot be reached from here), and its signed status webhook.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageSchema, messagingStateSchema, type Message } from '../../shared/message.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { graphErrors, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
+import {
+  graphErrors,
+  sendingEnv,
+  startTestGraphApi,
+  type TestGraphApi,
+} from '../test-support/graph-api.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
 import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { signature, statusReport } from '../test-support/whatsapp-webhook.ts';
 
 const appSecret = 'segredo-do-app-de-teste';
 const verifyToken = 'token-de-verificacao';
@@ -17,17 +22,9 @@ let admin: TestSession;
 
 beforeAll(async () => {
   graph = await startTestGraphApi();
-  server = await startTestServer(
-    {
-      WHATSAPP_TOKEN: 'EAAG-token-de-teste',
-      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-      WHATSAPP_TEMPLATE: 'ingresso_confirmado',
-      WHATSAPP_API_URL: graph.url,
-      WHATSAPP_APP_SECRET: appSecret,
-      WHATSAPP_VERIFY_TOKEN: verifyToken,
-    },
-    { config: { outboxRetry: { baseMs: 300, pausedProbeMs: 300 } } },
-  );
+  server = await startTestServer(sendingEnv({ graph, webhook: { appSecret, verifyToken } }), {
+    config: { outboxRetry: { baseMs: 300, pausedProbeMs: 300 } },
+  });
   admin = await startSession(server.app.db.kysely);
 });
 afterAll(async () => {
@@ -68,37 +65,10 @@ function digits(phone: string) {
 }
 
 function signed(body: string, secret = appSecret) {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  return signature(body, secret);
 }
 
-function statusWebhook(wamid: string, status: string, errors?: unknown[]) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-              statuses: [
-                {
-                  id: wamid,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: '15085551234',
-                  ...(errors ? { errors } : {}),
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
+const statusWebhook = statusReport;
 
 async function postWebhook(body: string, signature: string | null = signed(body)) {
   return fetch(server.url + api.whatsappWebhook, {

@@ -150,3 +150,32 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
       }),
   };
 }
+
+/**
+ * The variables that make a server send through the test's stand-ins: e-mail to an SMTP server
+ * (`smtp`: its URL), the WhatsApp template to `graph`, its status webhook with `webhook`.
+ */
+export function sendingEnv({
+  smtp,
+  graph,
+  webhook,
+}: {
+  smtp?: string;
+  graph?: TestGraphApi;
+  webhook?: { appSecret: string; verifyToken: string };
+}): Record<string, string> {
+  return {
+    ...(smtp ? { SMTP_URL: smtp, MAIL_FROM: 'Build Safe <inscricoes@exemplo.com>' } : {}),
+    ...(graph
+      ? {
+          WHATSAPP_TOKEN: 'EAAG-token-de-teste',
+          WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+          WHATSAPP_TEMPLATE: 'ingresso_confirmado',
+          WHATSAPP_API_URL: graph.url,
+        }
+      : {}),
+    ...(webhook
+      ? { WHATSAPP_APP_SECRET: webhook.appSecret, WHATSAPP_VERIFY_TOKEN: webhook.verifyToken }
+      : {}),
+  };
+}
