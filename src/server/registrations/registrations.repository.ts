@@ -74,8 +74,14 @@ export async function createRegistration(
         plan.received.map((channel) => ({ registrationId: row.id, kind: 'received', channel })),
       );
       await logChange(trx, 'created', row.id);
-      const [registration] = await withDeliveries(trx, [row]);
-      return registration!;
+      // A new registration's messages are the ones just queued: nothing to read back.
+      const delivery = Object.fromEntries(
+        plan.received.map((channel) => [
+          channel,
+          { kind: 'received', status: 'queued', error: null },
+        ]),
+      );
+      return toRegistration(row, delivery);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateEmailError();

@@ -78,7 +78,14 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
   }
 
   const server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request)) as GraphRequest['body'];
+    let body: GraphRequest['body'];
+    try {
+      body = JSON.parse(await readBody(request)) as GraphRequest['body'];
+    } catch {
+      // A client killed mid-request (the crash tests), or a body that is not JSON.
+      if (!response.destroyed) send(response, 400, { error: { message: 'Bad body', code: 100 } });
+      return;
+    }
     const entry: GraphRequest = {
       path: request.url ?? '',
       authorization: request.headers.authorization,

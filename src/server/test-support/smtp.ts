@@ -105,6 +105,11 @@ export async function startTestSmtp({ parse = true }: TestSmtpOptions = {}): Pro
     },
   };
   const server = new SMTPServer(options);
+  // A client that dies mid-conversation (a server killed with SIGKILL, in the crash tests)
+  // resets its connection: that is the client's end, not this server's failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
