@@ -219,7 +219,12 @@ describe('POST /api/registrations never breaks on bad input', () => {
         });
       await fc.assert(
         fc.asyncProperty(body, async ({ broken, result }) => {
-          const fields = expectRefusal(await postJson(JSON.stringify(result)), 400);
+          const text = JSON.stringify(result);
+          const fields = expectRefusal(await postJson(text), 400);
+          // A "__proto__" key anywhere, or a "constructor" holding "prototype" (the generated
+          // wrong values may hold one), refuses the whole body before any field is read: the
+          // JSON parser's guard against prototype poisoning.
+          if (/"__proto__":|"constructor":\{[^}]*"prototype":/.test(text)) return;
           expect(fields).toHaveProperty(broken);
         }),
         { numRuns: 400 },
