@@ -1,9 +1,10 @@
 // E-mail end to end: the real server sends through a real SMTP server on loopback, and what
 // arrives is read back as a mail client reads it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messageSchema, type Message } from '../../shared/message.schema.ts';
+import type { Message } from '../../shared/message.schema.ts';
 import { api, ticketPageUrl, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
+import { listMessages } from '../test-support/messages.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
@@ -38,12 +39,8 @@ async function confirm(id: string): Promise<Registration> {
   return (await response.json()) as Registration;
 }
 
-async function messagesOf(id: string): Promise<Message[]> {
-  const response = await server.request(withId(api.adminMessages, id), {
-    headers: { cookie: admin.cookie },
-  });
-  expect(response.status).toBe(200);
-  return messageSchema.array().parse(await response.json());
+function messagesOf(id: string): Promise<Message[]> {
+  return listMessages(server, admin.cookie, id);
 }
 
 function mailTo(address: string) {

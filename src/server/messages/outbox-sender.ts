@@ -262,9 +262,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       }
       if (batch.length === 0) return;
       const registrations = new Map(
-        (await findRegistrations(db.kysely, [...new Set(batch.map((m) => m.registration_id))])).map(
-          (r) => [r.id, r],
-        ),
+        (
+          await findRegistrations(db.kysely, [...new Set(batch.map((m) => m.registration_id))], {
+            delivery: false,
+          })
+        ).map((r) => [r.id, r]),
       );
       for (const message of batch) {
         const task: Promise<void> = deliver(message, registrations.get(message.registration_id))

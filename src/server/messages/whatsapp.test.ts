@@ -1,7 +1,7 @@
 // WhatsApp Business end to end against a local stand-in for Meta's Graph API (test-support/
 // graph-api.ts: Meta cannot be reached from here), and its signed status webhook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageSchema, messagingStateSchema, type Message } from '../../shared/message.schema.ts';
+import { messagingStateSchema, type Message } from '../../shared/message.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import {
@@ -10,6 +10,8 @@ import {
   startTestGraphApi,
   type TestGraphApi,
 } from '../test-support/graph-api.ts';
+import { registerConfirmed } from '../test-support/door.ts';
+import { listMessages } from '../test-support/messages.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
 import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { signature, statusReport } from '../test-support/whatsapp-webhook.ts';
@@ -39,21 +41,12 @@ function uniquePhone(): string {
   return `+1508555${String(1000 + phoneCounter).slice(-4)}`;
 }
 
-async function registerAndConfirm(): Promise<Registration> {
-  const registration = await register(server, { whatsapp: uniquePhone() });
-  const response = await server.request(withId(api.adminConfirm, registration.id), {
-    method: 'POST',
-    headers: { cookie: admin.cookie },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Registration;
+function registerAndConfirm(): Promise<Registration> {
+  return registerConfirmed(server, admin.cookie, { whatsapp: uniquePhone() });
 }
 
-async function messagesOf(id: string): Promise<Message[]> {
-  const response = await server.request(withId(api.adminMessages, id), {
-    headers: { cookie: admin.cookie },
-  });
-  return messageSchema.array().parse(await response.json());
+function messagesOf(id: string): Promise<Message[]> {
+  return listMessages(server, admin.cookie, id);
 }
 
 async function whatsappOf(id: string): Promise<Message | undefined> {

@@ -104,10 +104,12 @@ export async function listRegistrations(db: Kysely<Database>): Promise<Registrat
 export async function findRegistrations(
   db: Kysely<Database>,
   ids: readonly string[],
+  /** false: without where their messages are (the sender, which needs only the person). */
+  { delivery = true }: { delivery?: boolean } = {},
 ): Promise<Registration[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('registrations').selectAll().where('id', 'in', ids).execute();
-  return withDeliveries(db, rows);
+  return delivery ? withDeliveries(db, rows) : rows.map((row) => toRegistration(row));
 }
 
 /** Confirms inside the caller's transaction; undefined when it was not pending (or not there). */

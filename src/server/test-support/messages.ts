@@ -1,0 +1,17 @@
+// A registration's messages as the organizer's API lists them, for the sending tests.
+import { expect } from 'vitest';
+import { messageSchema, type Message } from '../../shared/message.schema.ts';
+import { api, withId } from '../../shared/paths.ts';
+import type { TestServer } from './test-server.ts';
+
+export async function listMessages(
+  server: TestServer,
+  adminCookie: string,
+  registrationId: string,
+): Promise<Message[]> {
+  const response = await server.request(withId(api.adminMessages, registrationId), {
+    headers: { cookie: adminCookie },
+  });
+  expect(response.status).toBe(200);
+  return messageSchema.array().parse(await response.json());
+}
