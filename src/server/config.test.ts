@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventConfigSchema } from '../shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -101,7 +101,7 @@ describe('loadConfig', () => {
   });
 
   it('has defaults that pass its own check, and the README shows them all', () => {
-    expect(eventConfigSchema.parse(defaultEvent)).toEqual(defaultEvent);
+    expect(eventSettingsSchema.parse(defaultEvent)).toEqual(defaultEvent);
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const example = /### The event[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(JSON.parse(example ?? 'null')).toEqual(defaultEvent);

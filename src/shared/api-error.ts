@@ -83,6 +83,12 @@ export const errorTable = {
     status: 409,
     message: 'Inscrição não confirmada.',
   },
+  /** A ticket of a past edition (or of one not yet current): its own verdict at the door. */
+  otherEdition: {
+    code: 'other_edition',
+    status: 409,
+    message: 'Ingresso de outra edição.',
+  },
   badCheckIn: {
     code: 'validation',
     status: 400,

@@ -1,45 +1,134 @@
-// The event's settings, listed once: the schema the server checks EVENT_CONFIG with, and the
-// EventConfig type inferred from it. Only the server imports this file (and the admin side may):
-// the public pages take the type alone (`import type`, erased at build), so no zod reaches
-// their budget (decisions 0016, 0072).
+// The event's settings, listed once: what `GET /api/admin/event` serves and `PUT` takes back, what
+// the panel's 'Evento' form checks, and what EVENT_CONFIG seeds the first edition with, each field
+// with its pt-BR message. Only the server and the panel import this file: the public pages take
+// the type alone (`import type`, erased at build), so no zod reaches their budget (decisions 0016,
+// 0072). The plain data (limits, messages, labels) is in event-fields.ts, which has no zod.
 import { z } from 'zod';
+import {
+  eventFieldLimits as limits,
+  eventFieldMessages as messages,
+  isTimeZone,
+} from './event-fields.ts';
+import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+export { isTimeZone };
+
+// Half of a UTF-16 pair is not text; nor are C0 controls or DEL (PostgreSQL refuses NUL).
+const loneSurrogate = /\p{Cs}/u;
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const controlButNewline = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+function text(error: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? messages.required : error),
+  });
 }
 
-export const eventConfigSchema = z.strictObject({
-  name: z.string().min(1),
-  tagline: z.string().min(1),
-  /** Calendar date of the event, `YYYY-MM-DD`, in the event's time zone. */
-  date: z.iso.date(),
-  /** Start time, `HH:MM` (24 h), in the event's time zone. */
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM'),
-  timeZone: z.string().refine(isTimeZone, 'unknown time zone'),
-  /** How long it lasts, for calendars ('Adicionar à agenda'). */
-  durationMinutes: z
-    .number()
-    .int()
-    .positive()
-    .max(7 * 24 * 60),
-  venue: z.string().min(1),
-  city: z.string().min(1),
-  /** CSV export file names start with this. */
-  csvPrefix: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
-  /** Who collects the data, shown on the privacy page. */
-  organizer: z.string().min(1),
-  /** Where attendees ask for access to, or deletion of, their data. */
-  contactEmail: z.email(),
-  /** How many days after the event the registrations are kept. */
-  retentionDays: z.number().int().positive(),
-});
+/** One line: trimmed, required, at most `max` characters, no control characters. */
+function line(max: number) {
+  return text(messages.notText)
+    .trim()
+    .min(1, messages.required)
+    .max(max, messages.tooLong(max))
+    .refine((value) => !loneSurrogate.test(value) && !controlCharacter.test(value), {
+      message: messages.notText,
+    });
+}
 
-export type EventConfig = z.infer<typeof eventConfigSchema>;
+function wholeNumber(min: number, max: number, message: string) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** A message's text: lines kept (CRLF made LF), only the placeholders this text may hold. */
+function messageText(field: MessageTextField) {
+  const allowed: readonly string[] = messageTextFields[field];
+  return text(messages.notText)
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, messages.required)
+        .max(limits.messageText, messages.tooLong(limits.messageText))
+        .refine((value) => !loneSurrogate.test(value) && !controlButNewline.test(value), {
+          message: messages.notText,
+        })
+        .superRefine((value, ctx) => {
+          const unknown = placeholdersIn(value).find((name) => !allowed.includes(name));
+          if (unknown !== undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              message: messages.unknownPlaceholder(unknown, allowed),
+            });
+          }
+        }),
+    );
+}
+
+/** `YYYY-MM-DD`, a day that exists (no 31 April, no 29 February outside leap years). */
+export const eventDateSchema = text(messages.invalidDate).pipe(
+  z.iso.date({ error: messages.invalidDate }),
+);
+
+/** `HH:MM`, 24 h. */
+export const eventTimeSchema = text(messages.invalidTime).regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  messages.invalidTime,
+);
+
+export const eventNameSchema = line(limits.name);
+
+export const eventSettingsSchema = z.strictObject(
+  {
+    name: eventNameSchema,
+    tagline: line(limits.tagline),
+    /** Calendar date of the event, `YYYY-MM-DD`, in the event's time zone. */
+    date: eventDateSchema,
+    /** Start time, `HH:MM` (24 h), in the event's time zone. */
+    time: eventTimeSchema,
+    /** An IANA zone (`America/Sao_Paulo`): the event's date and time are on its clocks. */
+    timeZone: text(messages.unknownTimeZone)
+      .trim()
+      .min(1, messages.required)
+      .refine(isTimeZone, messages.unknownTimeZone),
+    /** How long it lasts, for calendars ('Adicionar à agenda'). */
+    durationMinutes: wholeNumber(1, limits.durationMinutes, messages.durationMinutes),
+    venue: line(limits.venue),
+    city: line(limits.city),
+    /** CSV export file names start with this. */
+    csvPrefix: text(messages.csvPrefix)
+      .trim()
+      .min(1, messages.required)
+      .max(limits.csvPrefix, messages.tooLong(limits.csvPrefix))
+      .regex(/^[\w-]+$/, messages.csvPrefix),
+    /** Who collects the data, shown on the privacy page. */
+    organizer: line(limits.organizer),
+    /** Where attendees ask for access to, or deletion of, their data. */
+    contactEmail: line(limits.contactEmail).pipe(z.email({ error: messages.invalidEmail })),
+    /** How many days after the event the registrations are kept. */
+    retentionDays: wholeNumber(1, limits.retentionDays, messages.retentionDays),
+    /** The WhatsApp ticket's text (placeholders: event-texts.ts). */
+    whatsappMessage: messageText('whatsappMessage'),
+    /** The opening lines of the e-mail that says a registration arrived. */
+    receivedEmailIntro: messageText('receivedEmailIntro'),
+    /** The opening lines of the ticket e-mail. */
+    ticketEmailIntro: messageText('ticketEmailIntro'),
+  },
+  { error: messages.unknownField },
+);
+
+/** One edition's settings: what GET /api/admin/event serves and PUT takes back as it is. */
+export type EventSettings = z.output<typeof eventSettingsSchema>;
+/** The settings' body as a client may send it (the same shape). */
+export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
+/** The name the code has used since the event lived in a file: the same settings. */
+export type EventConfig = EventSettings;
 
 /** The operator's EVENT_CONFIG file: any subset of the fields, laid over the defaults. */
-export const eventConfigOverridesSchema = eventConfigSchema.partial();
+export const eventConfigOverridesSchema = eventSettingsSchema.partial();
+
+/** The settings' field names, in the form's order. */
+export const eventSettingsFields = Object.keys(
+  eventSettingsSchema.shape,
+) as readonly (keyof EventSettings)[];

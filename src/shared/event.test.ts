@@ -6,7 +6,12 @@ import {
   formatEventDayMonth,
   formatEventTime,
   formatRetentionEnd,
+  placeholderValues,
 } from './event.ts';
+import { eventSettingsSchema } from './event-config.schema.ts';
+import { eventFieldMessages } from './event-fields.ts';
+import { fillPlaceholders, messageTextFields } from './event-texts.ts';
+import { fieldErrors } from './registration.schema.ts';
 
 describe('event formatting', () => {
   it('reproduces the spec: 6 December 2025 at 7:30', () => {
@@ -58,5 +63,87 @@ describe('event formatting', () => {
       dayMonth: '6 de dezembro',
       retentionEnd: '6 de março de 2026',
     });
+  });
+});
+
+describe('the settings schema', () => {
+  const fieldsOf = (body: unknown) => {
+    const parsed = eventSettingsSchema.safeParse(body);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it('takes the defaults back as they are', () => {
+    expect(eventSettingsSchema.parse(defaultEvent)).toEqual(defaultEvent);
+  });
+
+  it.each([
+    [{ date: '2026-02-30' }, 'date', eventFieldMessages.invalidDate],
+    [{ date: '05/12/2026' }, 'date', eventFieldMessages.invalidDate],
+    [{ time: '24:00' }, 'time', eventFieldMessages.invalidTime],
+    [{ timeZone: 'America/Atlantida' }, 'timeZone', eventFieldMessages.unknownTimeZone],
+    [{ name: '   ' }, 'name', eventFieldMessages.required],
+    [{ durationMinutes: 0 }, 'durationMinutes', eventFieldMessages.durationMinutes],
+    [{ retentionDays: 1.5 }, 'retentionDays', eventFieldMessages.retentionDays],
+    [{ csvPrefix: '../x' }, 'csvPrefix', eventFieldMessages.csvPrefix],
+    [{ contactEmail: 'contato' }, 'contactEmail', eventFieldMessages.invalidEmail],
+    [{ venue: 'a\u0000b' }, 'venue', eventFieldMessages.notText],
+    [{ nome: 'x' }, 'nome', eventFieldMessages.unknownField],
+  ])('refuses %j at its field, in pt-BR', (change, field, message) => {
+    expect(fieldsOf({ ...defaultEvent, ...change })).toEqual({ [field]: message });
+  });
+
+  it('names a field left out as required', () => {
+    const { name: _name, ...rest } = defaultEvent;
+    expect(fieldsOf(rest)).toEqual({ name: eventFieldMessages.required });
+  });
+
+  it('refuses a placeholder a text cannot fill, naming the ones it can', () => {
+    const fields = fieldsOf({ ...defaultEvent, receivedEmailIntro: 'Olá, {nome}! {link}' });
+    expect(fields.receivedEmailIntro).toBe(
+      eventFieldMessages.unknownPlaceholder('link', messageTextFields.receivedEmailIntro),
+    );
+    expect(fieldsOf({ ...defaultEvent, whatsappMessage: 'Oi {name}' }).whatsappMessage).toMatch(
+      /^Marcador desconhecido: \{name\}\. Use \{nome\}, \{evento\}/,
+    );
+  });
+
+  it('keeps a text’s lines, as LF', () => {
+    const parsed = eventSettingsSchema.parse({ ...defaultEvent, ticketEmailIntro: 'a\r\n\r\nb ' });
+    expect(parsed.ticketEmailIntro).toBe('a\n\nb');
+  });
+});
+
+describe('fillPlaceholders', () => {
+  const values = placeholderValues(defaultEvent, { nome: 'Ana', link: 'https://x.example/i/1' });
+
+  it('reproduces today’s WhatsApp message from the default text', () => {
+    expect(fillPlaceholders(defaultEvent.whatsappMessage, values)).toBe(
+      [
+        'Olá, Ana! 🎉',
+        '',
+        'Seu ingresso para o Build Safe está confirmado!',
+        '',
+        '📅 6 de dezembro de 2025, às 7:30',
+        '📍 Salão de eventos, Foxboro, Massachusetts',
+        '',
+        '🎟️ Seu ingresso, com o QR code para a entrada:',
+        'https://x.example/i/1',
+        '',
+        'Nos vemos lá!',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out a paragraph whose placeholder has no value, and its blank line', () => {
+    expect(fillPlaceholders('a {nome}\n\nlink:\n{link}\n\nfim', { nome: 'Ana' })).toBe(
+      'a Ana\n\nfim',
+    );
+    expect(fillPlaceholders('{link}\n\n\nfim', {})).toBe('fim');
+  });
+
+  it('fills in one pass and keeps unknown braces as written', () => {
+    expect(fillPlaceholders('{nome} {evento} {x}', { nome: '{evento}', evento: 'E' })).toBe(
+      '{evento} E {x}',
+    );
   });
 });

@@ -1,10 +1,12 @@
-// The one event this site registers people for. Operators override these defaults with
-// EVENT_CONFIG (a JSON file, checked by the server at boot against event-config.schema.ts); the
-// server hands the merged result to the browser. No zod here: the public pages import this file,
-// and take the EventConfig type from the schema's file as a type only (erased at build).
-import type { EventConfig } from './event-config.schema.ts';
+// The event this site registers people for: the current edition's settings, stored in the
+// database and edited from the panel. These defaults (with EVENT_CONFIG laid over them) seed only
+// the first edition of an empty database; the server hands the current settings to the browser.
+// No zod here: the public pages import this file, and take the EventConfig type from the
+// schema's file as a type only (erased at build).
+import type { EventConfig, EventSettings } from './event-config.schema.ts';
+import { defaultMessageTexts, type PlaceholderValues } from './event-texts.ts';
 
-export type { EventConfig };
+export type { EventConfig, EventSettings };
 
 export const defaultEvent: EventConfig = {
   name: 'Build Safe',
@@ -19,6 +21,7 @@ export const defaultEvent: EventConfig = {
   organizer: 'Organização do Build Safe',
   contactEmail: 'contato@buildsafe.example',
   retentionDays: 90,
+  ...defaultMessageTexts,
 };
 
 // The month's name from the platform's pt-BR data. Made on first use, never at import: a
@@ -79,4 +82,19 @@ export function eventDates(event: EventConfig): EventDates {
 export function formatEventTime(event: EventConfig): string {
   const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
   return `${hours}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** '7:30' and the rest of what the messages' placeholders stand for, for one person. */
+export function placeholderValues(
+  event: EventConfig,
+  person: { nome: string; link?: string },
+): PlaceholderValues {
+  return {
+    nome: person.nome,
+    evento: event.name,
+    data: formatEventDate(event),
+    hora: formatEventTime(event),
+    local: `${event.venue}, ${event.city}`,
+    link: person.link,
+  };
 }

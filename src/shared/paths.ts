@@ -44,6 +44,14 @@ export const api = {
   /** Door accounts, managed by admins. */
   adminAccounts: '/api/admin/accounts',
   adminAccount: '/api/admin/accounts/:id',
+  /** The current edition's settings (GET, PUT). */
+  adminEvent: '/api/admin/event',
+  /** Every edition, newest first (GET); a new current one (POST). */
+  adminEditions: '/api/admin/editions',
+  /** One edition's registrations, read-only. */
+  adminEditionRegistrations: '/api/admin/editions/:id/registrations',
+  /** Who changed one edition's settings, when, and which fields. */
+  adminEditionChanges: '/api/admin/editions/:id/changes',
   ticket: '/api/tickets/:code',
   doorAttendees: '/api/door/attendees',
   doorCheckIns: '/api/door/check-ins',

@@ -1,11 +1,11 @@
 // The two e-mails, built when they are sent (nothing personal is stored in the outbox): HTML that
 // reads on a 360 px mail client, with no remote image and no tracking, and the same in plain text.
 import type { EventConfig } from '../../../shared/event.ts';
-import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
+import { formatEventDate, formatEventTime, placeholderValues } from '../../../shared/event.ts';
+import { fillPlaceholders } from '../../../shared/event-texts.ts';
 import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
 import { ticketPageUrl } from '../../../shared/paths.ts';
 import type { Registration } from '../../../shared/registration.schema.ts';
-import { ticketMessage } from '../../../shared/whatsapp.ts';
 
 export interface EmailBody {
   subject: string;
@@ -55,16 +55,21 @@ ${body}
 }
 
 function paragraphs(lines: readonly string[]): string {
-  return lines.map((line) => `<p style="margin:0 0 12px;">${escapeHtml(line)}</p>`).join('\n');
+  return lines
+    .filter((line) => line !== '')
+    .map((line) => `<p style="margin:0 0 12px;">${escapeHtml(line)}</p>`)
+    .join('\n');
+}
+
+/** The edition's opening lines for this e-mail, placeholders filled, line by line. */
+function intro(text: string, event: EventConfig, nome: string, link?: string): string[] {
+  return fillPlaceholders(text, placeholderValues(event, { nome, link })).split('\n');
 }
 
 /** 'received': the registration arrived and is being reviewed; what the person sent. */
 export function receivedEmail(registration: Registration, event: EventConfig): EmailBody {
   const subject = `Recebemos sua inscrição no ${event.name}`;
-  const intro = [
-    `Olá, ${registration.nome_completo}!`,
-    `Recebemos sua inscrição no ${event.name}. Ela está em análise pela organização: quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.`,
-  ];
+  const opening = intro(event.receivedEmailIntro, event, registration.nome_completo);
   const sent: Array<[string, string]> = [
     ['Nome completo', registration.nome_completo],
     ['WhatsApp', registration.whatsapp],
@@ -78,7 +83,7 @@ export function receivedEmail(registration: Registration, event: EventConfig): E
     ['Local', where(event)],
   ];
   const text = [
-    ...intro,
+    ...opening,
     '',
     'O que você enviou:',
     ...sent.map(([label, value]) => `${label}: ${value}`),
@@ -97,7 +102,7 @@ export function receivedEmail(registration: Registration, event: EventConfig): E
   const html = page(
     subject,
     [
-      paragraphs(intro),
+      paragraphs(opening),
       `<h2 style="font-size:18px;margin:16px 0 8px;">O que você enviou</h2>`,
       list(sent),
       `<h2 style="font-size:18px;margin:16px 0 8px;">${escapeHtml(event.name)}</h2>`,
@@ -108,7 +113,10 @@ export function receivedEmail(registration: Registration, event: EventConfig): E
   return { subject, text, html };
 }
 
-/** 'ticket': the spec's ticket wording, the ticket page's link and its QR code (by cid). */
+/**
+ * 'ticket': the edition's opening lines (by default the spec's ticket wording), the date and the
+ * place, the ticket page's link and its QR code (by cid).
+ */
 export function ticketEmail(
   registration: Registration & { ticket_code: string },
   event: EventConfig,
@@ -116,7 +124,17 @@ export function ticketEmail(
 ): EmailBody {
   const url = ticketPageUrl(publicUrl, registration.ticket_code);
   const subject = `Seu ingresso para o ${event.name}`;
-  const text = ticketMessage(registration, event, url);
+  const text = [
+    ...intro(event.ticketEmailIntro, event, registration.nome_completo, url),
+    '',
+    `📅 ${when(event)}`,
+    `📍 ${where(event)}`,
+    '',
+    '🎟️ Seu ingresso, com o QR code para a entrada:',
+    url,
+    '',
+    'Nos vemos lá!',
+  ].join('\n');
   const lines = text.split('\n');
   const html = page(
     subject,

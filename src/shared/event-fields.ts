@@ -1,0 +1,66 @@
+// The event settings' fields as plain data, with no zod: their limits, their pt-BR messages and
+// labels. The schema (event-config.schema.ts) is built from these; the panel's form reads them.
+
+export const eventFieldLimits = {
+  name: 200,
+  tagline: 300,
+  venue: 200,
+  city: 200,
+  organizer: 200,
+  contactEmail: 254,
+  csvPrefix: 100,
+  /** A week. */
+  durationMinutes: 7 * 24 * 60,
+  /** Ten years. */
+  retentionDays: 3650,
+  messageText: 2000,
+} as const;
+
+/** What the API and the form say about a settings field, in pt-BR. */
+export const eventFieldMessages = {
+  required: 'Campo obrigatório.',
+  tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+  notText: 'Envie este campo como texto.',
+  unknownField: 'Campo desconhecido.',
+  invalidDate: 'Informe uma data que existe, no formato AAAA-MM-DD (como 2026-12-05).',
+  invalidTime: 'Informe a hora no formato HH:MM, de 00:00 a 23:59 (como 07:30).',
+  unknownTimeZone: 'Fuso horário desconhecido: escolha um da lista (como America/Sao_Paulo).',
+  durationMinutes: `Informe a duração em minutos: um número inteiro de 1 a ${eventFieldLimits.durationMinutes}.`,
+  retentionDays: `Informe por quantos dias guardar os dados: um número inteiro de 1 a ${eventFieldLimits.retentionDays}.`,
+  csvPrefix: 'Use só letras sem acento, números, _ e - (como inscricoes_build_safe_).',
+  invalidEmail: 'Informe um e-mail válido, como nome@exemplo.com.',
+  unknownPlaceholder: (name: string, allowed: readonly string[]) =>
+    `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
+} as const;
+
+/** Each setting's label in the panel, in pt-BR (also how the audit names changed fields). */
+export const eventFieldLabels = {
+  name: 'Nome do evento',
+  tagline: 'Frase de apresentação',
+  date: 'Data',
+  time: 'Horário de início',
+  timeZone: 'Fuso horário',
+  durationMinutes: 'Duração (minutos)',
+  venue: 'Local',
+  city: 'Cidade',
+  organizer: 'Organização',
+  contactEmail: 'E-mail de contato',
+  retentionDays: 'Dias de guarda dos dados após o evento',
+  csvPrefix: 'Início do nome do arquivo CSV',
+  whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
+  receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
+  ticketEmailIntro: 'Abertura do e-mail do ingresso',
+} as const;
+
+/**
+ * A time zone this platform knows (`America/Sao_Paulo`; aliases such as `UTC` too): the same
+ * check EVENT_CONFIG always had, so an upgraded site's zone stays valid.
+ */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
