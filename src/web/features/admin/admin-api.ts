@@ -1,6 +1,8 @@
 // The admin API calls the panel makes. Errors arrive as ApiRequestError with the server's text.
 import type { AuditEntry } from '@shared/audit.schema.ts';
 import type { DoorAccount, NewDoorAccount } from '@shared/door-account.schema.ts';
+import type { Edition, EventChange, NewEditionInput } from '@shared/edition.schema.ts';
+import type { EventSettings, EventSettingsInput } from '@shared/event-config.schema.ts';
 import type {
   BulkConfirmResult,
   Message,
@@ -79,4 +81,40 @@ export function resendMessage(id: string, request: ResendRequest): Promise<Messa
 /** Which channels send by themselves, and which are paused. */
 export function fetchMessaging(signal?: AbortSignal): Promise<MessagingState> {
   return apiRequest<MessagingState>(api.adminMessaging, { signal });
+}
+
+/** The current edition's settings: what PUT takes back as it is. */
+export function fetchEventSettings(signal?: AbortSignal): Promise<EventSettings> {
+  return apiRequest<EventSettings>(api.adminEvent, { signal });
+}
+
+/** Saves the current edition's settings; answers them as stored (trimmed). */
+export function saveEventSettings(settings: EventSettingsInput): Promise<EventSettings> {
+  return apiRequest<EventSettings>(api.adminEvent, { method: 'PUT', body: settings });
+}
+
+/** Every edition, newest first; one of them is current. */
+export function listEditions(signal?: AbortSignal): Promise<Edition[]> {
+  return apiRequest<Edition[]>(api.adminEditions, { signal });
+}
+
+/** Starts the next edition from the current one's settings; it becomes current. */
+export function createEdition(edition: NewEditionInput): Promise<Edition> {
+  return apiRequest<Edition>(api.adminEditions, { method: 'POST', body: edition });
+}
+
+/** One edition's registrations, newest first, read-only. */
+export function listEditionRegistrations(
+  id: string,
+  signal?: AbortSignal,
+): Promise<Registration[]> {
+  return apiRequest<Registration[]>(withId(api.adminEditionRegistrations, id), {
+    signal,
+    timeoutMs: listTimeoutMs,
+  });
+}
+
+/** Who changed one edition's settings, when, and which fields; oldest first. */
+export function listEditionChanges(id: string, signal?: AbortSignal): Promise<EventChange[]> {
+  return apiRequest<EventChange[]>(withId(api.adminEditionChanges, id), { signal });
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { paths } from '@shared/paths.ts';
 import { SessionGate, useSessionGate } from '@/features/session/session-gate.tsx';
 import { fetchSession, type Session } from '@/features/session/session-api.ts';
-import { AdminPanel } from './admin-panel.tsx';
+import { AdminScreens } from './admin-screens.tsx';
 import { adminTexts } from './admin-texts.ts';
 import './admin.css';
 
@@ -51,7 +51,7 @@ export function AdminPage() {
       queryClient={queryClient}
       login={{ area: adminTexts.title, title: adminTexts.login.title, onLoggedIn: loggedIn }}
     >
-      {(session) => <AdminPanel session={session} onLoggedOut={loggedOut} />}
+      {(session) => <AdminScreens session={session} onLoggedOut={loggedOut} />}
     </SessionGate>
   );
 }

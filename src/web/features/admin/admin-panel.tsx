@@ -1,6 +1,6 @@
-// The organizer's panel: the live list of registrations and what can be done with each.
+// The panel's first screen: the live list of registrations and what can be done with each.
 import { useMutation } from '@tanstack/react-query';
-import { Download, DoorOpen, LogOut } from 'lucide-react';
+import { Download, DoorOpen } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
 import type { ResendRequest } from '@shared/message.schema.ts';
@@ -17,7 +17,6 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ApiRequestError, isNotFound, isUnauthorized } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
 import type { Session } from '@/features/session/session-api.ts';
-import { useLogout } from '@/features/session/use-logout.ts';
 import {
   confirmRegistration,
   deleteRegistration,
@@ -30,6 +29,7 @@ import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { DoorAccounts } from './door-accounts.tsx';
 import { downloadCsv } from './download-csv.ts';
 import { ListViews } from './list-views.tsx';
+import { PanelHeader } from './panel-header.tsx';
 import { PausedChannels, SendingOff } from './messaging-notice.tsx';
 import { RegistrationCard } from './registration-card.tsx';
 import { filterRegistrations } from './registration-search.ts';
@@ -45,17 +45,18 @@ import { useBulkActions } from './use-bulk-actions.ts';
 import { useCardGrid } from './use-card-grid.ts';
 import { useLiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
+import type { PanelSection } from './use-panel-section.ts';
 import { useSelection } from './use-selection.ts';
 
 export interface AdminPanelProps {
   session: Session;
   onLoggedOut(): void;
+  section: PanelSection;
 }
 
 // A 401 from any request below ends the session in one place (lib/live-query-client.ts): here it
 // only stops what was under way.
-export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
-  const { logout } = useLogout({ onLoggedOut, failed: adminTexts.session.logoutFailed });
+export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
   const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
   const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
   const { mutateAsync: deleteOne } = useMutation({ mutationFn: deleteRegistration });
@@ -236,17 +237,13 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
   return (
     <div className="min-h-dvh">
       <PausedChannels state={messaging} />
-      <header className="bg-card border-b">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-5 sm:flex-row sm:items-end sm:justify-between sm:px-6">
-          <div className="min-w-0">
-            <p className="text-muted-foreground text-sm font-medium">{event.name}</p>
-            <h1
-              ref={heading}
-              tabIndex={-1}
-              className="text-2xl font-bold tracking-tight focus-visible:outline-none sm:text-3xl"
-            >
-              {adminTexts.title}
-            </h1>
+      <PanelHeader
+        session={session}
+        onLoggedOut={onLoggedOut}
+        section={section}
+        headingRef={heading}
+        summary={
+          <>
             <div className="text-muted-foreground mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
               {listState === 'ready' && <p>{adminTexts.header.counts(counts)}</p>}
               <ConnectionStatus connection={connection} />
@@ -258,8 +255,10 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
               )}
             </p>
             <SendingOff state={messaging} />
-          </div>
-          <div className="grid grid-cols-2 gap-2 sm:flex">
+          </>
+        }
+        actions={
+          <>
             <Button
               variant="outline"
               size="toolbar"
@@ -274,39 +273,32 @@ export function AdminPanel({ session, onLoggedOut }: AdminPanelProps) {
               <Download aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.exportCsv}
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => void logout()}
-              title={session.email}
-              size="toolbar"
-            >
-              <LogOut aria-hidden="true" className="size-4 shrink-0" />
-              {adminTexts.header.logout}
-            </Button>
-          </div>
-        </div>
-        {listState === 'ready' && (
-          <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-4 sm:px-6">
-            <SearchField
-              id="busca"
-              texts={adminTexts.search}
-              value={searchTerm}
-              onChange={setSearchTerm}
-              result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
-            />
-            <ListViews
-              view={view}
-              onViewChange={setView}
-              counts={viewCounts}
-              sending={sending}
-              shownPending={shownPending.length}
-              shownFailed={shownFailed.length}
-              onSelectPending={() => selection.add(shownPending.map((r) => r.id))}
-              onSelectFailed={() => selection.add(shownFailed.map((r) => r.id))}
-            />
-          </div>
-        )}
-      </header>
+          </>
+        }
+        below={
+          listState === 'ready' && (
+            <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-4 sm:px-6">
+              <SearchField
+                id="busca"
+                texts={adminTexts.search}
+                value={searchTerm}
+                onChange={setSearchTerm}
+                result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
+              />
+              <ListViews
+                view={view}
+                onViewChange={setView}
+                counts={viewCounts}
+                sending={sending}
+                shownPending={shownPending.length}
+                shownFailed={shownFailed.length}
+                onSelectPending={() => selection.add(shownPending.map((r) => r.id))}
+                onSelectFailed={() => selection.add(shownFailed.map((r) => r.id))}
+              />
+            </div>
+          )
+        }
+      />
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {accountsShown && (

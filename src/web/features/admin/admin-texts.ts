@@ -16,6 +16,14 @@ const number = new Intl.NumberFormat('pt-BR');
 export const adminTexts = {
   title: 'Painel Administrativo',
 
+  /** The panel's screens, in the bar above its title. */
+  nav: {
+    label: 'Seções do painel',
+    registrations: 'Inscrições',
+    event: 'Evento',
+    editions: 'Edições',
+  },
+
   /** The header: counts, the connection, and the two buttons. */
   header: {
     exportCsv: 'Exportar CSV',

@@ -1,14 +1,8 @@
 // One registration in the panel. Memoized: a live change re-renders only the card it touches.
 import { Check } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import {
-  bringsSomeone,
-  confirmacaoLabels,
-  decisionLabels,
-  formatDateTime,
-} from '@shared/labels.ts';
+import { decisionLabels, formatDateTime } from '@shared/labels.ts';
 import type { MessageChannel, ResendRequest } from '@shared/message.schema.ts';
-import { formatInternational } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,6 +11,7 @@ import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
+import { RegistrationDetails } from './registration-details.tsx';
 
 const texts = adminTexts.card;
 
@@ -97,29 +92,6 @@ function RegistrationCardView({
     </h2>
   );
 
-  const details: [label: string, value: string][] = [
-    [texts.whatsapp, formatInternational(registration.whatsapp)],
-    [texts.email, registration.email],
-    [texts.company, registration.nome_compania],
-    [texts.bringsSomeone, bringsSomeone(registration) || texts.notAnswered],
-    [
-      texts.attendanceAnswer,
-      registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : texts.notAnswered,
-    ],
-    [texts.registeredAt, formatDateTime(registration.created_at, event.timeZone)],
-  ];
-  if (!pending) {
-    details.push([
-      texts.checkIn,
-      registration.checked_in_at
-        ? texts.checkedInAt(
-            formatDateTime(registration.checked_in_at, event.timeZone),
-            registration.checked_in_by,
-          )
-        : texts.notCheckedIn,
-    ]);
-  }
-
   return (
     <li
       ref={ref}
@@ -151,14 +123,7 @@ function RegistrationCardView({
             {decisionLabels[registration.status]}
           </Badge>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {details.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <RegistrationDetails registration={registration} timeZone={event.timeZone} />
         {registration.ticket_sent_at && (
           <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
             <Check aria-hidden="true" className="text-success size-4 shrink-0" />

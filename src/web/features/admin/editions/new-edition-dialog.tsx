@@ -1,0 +1,204 @@
+// 'Nova edição': the next edition's date (required), and its name and time when they change; the
+// rest comes from the current edition. Once created it is the current one everywhere: the panel's
+// settings and list follow at once.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { newEditionSchema, type Edition, type NewEditionInput } from '@shared/edition.schema.ts';
+import { formatEventDate, formatEventTime } from '@shared/event.ts';
+import { eventFieldLimits } from '@shared/event-fields.ts';
+import { fieldErrors } from '@shared/registration.schema.ts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
+import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
+import { useEvent } from '@/lib/event-config.ts';
+import { createEdition } from '../admin-api.ts';
+import { registrationsKey } from '../use-live-registrations.ts';
+import { useSetEventSettings } from '../use-event-settings.ts';
+import { editionsKey } from './editions-keys.ts';
+import { editionsTexts } from './editions-texts.ts';
+
+const texts = editionsTexts.newEdition;
+type Field = 'date' | 'name' | 'time';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field | 'form', string>>;
+const fields: readonly Field[] = ['date', 'name', 'time'];
+const empty: Values = { date: '', name: '', time: '' };
+
+/** What is sent: the date always, the name and the time only when typed. */
+function newEditionBody(values: Values): NewEditionInput {
+  return {
+    date: values.date,
+    ...(values.name.trim() ? { name: values.name } : {}),
+    ...(values.time ? { time: values.time } : {}),
+  };
+}
+
+function placed(fieldMessages: Record<string, string>): Errors {
+  const errors: Errors = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(fieldMessages)) {
+    if ((fields as readonly string[]).includes(field)) errors[field as Field] = message;
+    else elsewhere.push(message);
+  }
+  if (elsewhere.length > 0) errors.form = elsewhere.join(' ');
+  return errors;
+}
+
+export interface NewEditionDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) {
+  const event = useEvent();
+  const queryClient = useQueryClient();
+  const setSettings = useSetEventSettings();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Kept while the dialog is closed and opened again: a mistaken Esc loses nothing.
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useMutation({ mutationFn: createEdition });
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function showErrors(next: Errors) {
+    flushSync(() => setErrors(next));
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  async function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (create.isPending) return;
+    const parsed = newEditionSchema.safeParse(newEditionBody(values));
+    if (!parsed.success) return showErrors(placed(fieldErrors(parsed.error)));
+    setErrors({});
+    let edition: Edition;
+    try {
+      edition = await create.mutateAsync(parsed.data);
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+        return showErrors(placed(error.fields));
+      }
+      showErrors({
+        form: error instanceof ApiRequestError ? error.message : texts.createFailed,
+      });
+      return;
+    }
+    // The new edition is current: its settings everywhere, its (empty) list loaded afresh.
+    setSettings(edition.event);
+    queryClient.removeQueries({ queryKey: registrationsKey });
+    void queryClient.invalidateQueries({ queryKey: editionsKey });
+    setValues(empty);
+    onOpenChange(false);
+    toast.success(texts.created, {
+      description: texts.createdDescription(edition.event.name, formatEventDate(edition.event)),
+    });
+  }
+
+  const control = (field: Field) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => update(field, e.target.value),
+    'aria-invalid': errors[field] ? (true as const) : undefined,
+    'aria-describedby':
+      [field === 'date' ? '' : `${id}-${field}-ajuda`, errors[field] ? `${id}-${field}-erro` : '']
+        .filter(Boolean)
+        .join(' ') || undefined,
+  });
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!create.isPending) onOpenChange(next);
+      }}
+    >
+      <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{texts.title}</AlertDialogTitle>
+            <AlertDialogDescription className="[overflow-wrap:anywhere]">
+              {texts.description(event.name)}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-date`} className="text-sm font-semibold">
+              {texts.date}
+              <span aria-hidden="true" className="text-destructive ml-0.5">
+                *
+              </span>
+            </label>
+            <Input {...control('date')} type="date" required />
+            <FieldError id={`${id}-date-erro`} message={errors.date} />
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-name`} className="text-sm font-semibold">
+              {texts.name}
+            </label>
+            <Input {...control('name')} maxLength={eventFieldLimits.name} autoComplete="off" />
+            <p
+              id={`${id}-name-ajuda`}
+              className="text-muted-foreground text-sm [overflow-wrap:anywhere]"
+            >
+              {texts.nameHelp(event.name)}
+            </p>
+            <FieldError id={`${id}-name-erro`} message={errors.name} />
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-time`} className="text-sm font-semibold">
+              {texts.time}
+            </label>
+            <Input {...control('time')} type="time" step={60} />
+            <p id={`${id}-time-ajuda`} className="text-muted-foreground text-sm">
+              {texts.timeHelp(formatEventTime(event))}
+            </p>
+            <FieldError id={`${id}-time-erro`} message={errors.time} />
+          </div>
+          {errors.form && (
+            <p role="alert" className="text-destructive text-sm font-medium">
+              {errors.form}
+            </p>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{texts.cancel}</Button>
+            </AlertDialogCancel>
+            {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+            <Button type="submit" aria-disabled={create.isPending || undefined}>
+              {create.isPending && (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              )}
+              {create.isPending ? texts.creating : texts.create}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={id} aria-live="polite" className="text-destructive text-sm font-medium empty:hidden">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,332 @@
+// The 'Evento' form: every setting of the current edition, checked with the shared schema before
+// it is sent and answered field by field by the server; what was typed stays on screen (and in a
+// draft, settings-draft.ts) until it is saved.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { csvFileName } from '@shared/csv.ts';
+import {
+  eventSettingsSchema,
+  eventSettingsFields,
+  type EventSettings,
+} from '@shared/event-config.schema.ts';
+import { eventFieldLabels as labels, eventFieldLimits as limits } from '@shared/event-fields.ts';
+import {
+  messageTextFields,
+  placeholderLabels,
+  type MessageTextField,
+} from '@shared/event-texts.ts';
+import { fieldErrors } from '@shared/registration.schema.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
+import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
+import { saveEventSettings } from '../admin-api.ts';
+import { editionsKey } from '../editions/editions-keys.ts';
+import { useSetEventSettings } from '../use-event-settings.ts';
+import { eventSettingsTexts as texts } from './event-settings-texts.ts';
+import { MessagePreview, previewEvent } from './message-preview.tsx';
+import { SettingsField } from './settings-field.tsx';
+import { clearSettingsDraft, readSettingsDraft, writeSettingsDraft } from './settings-draft.ts';
+import {
+  differs,
+  formValues,
+  placeErrors,
+  settingsBody,
+  type SettingsField as Field,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from './settings-form-values.ts';
+import { TimeZoneInput, timeThere } from './time-zone-field.tsx';
+
+const messageFields = Object.keys(messageTextFields) as MessageTextField[];
+
+export function EventSettingsForm({ settings }: { settings: EventSettings }) {
+  const queryClient = useQueryClient();
+  const setSettings = useSetEventSettings();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState(() => {
+    const draft = readSettingsDraft(eventSettingsFields);
+    return draft !== null && differs(draft, settings) ? draft : null;
+  });
+  const [values, setValues] = useState<SettingsFormValues>(() => restored ?? formValues(settings));
+  const [errors, setErrors] = useState<SettingsFieldErrors>({});
+  const save = useMutation({ mutationFn: saveEventSettings });
+  const unsaved = differs(values, settings);
+
+  // The draft follows the form: kept while it differs from what is saved.
+  useEffect(() => {
+    if (unsaved) writeSettingsDraft(values);
+    else clearSettingsDraft();
+  }, [values, unsaved]);
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  /** Shows the errors, then takes the organizer to the first field in error. */
+  function showErrors(next: SettingsFieldErrors) {
+    flushSync(() => setErrors(next));
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  function discard() {
+    setValues(formValues(settings));
+    setErrors({});
+    setRestored(null);
+  }
+
+  async function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (save.isPending) return;
+    const parsed = eventSettingsSchema.safeParse(settingsBody(values));
+    if (!parsed.success)
+      return showErrors(placeErrors(fieldErrors(parsed.error), eventSettingsFields));
+    setErrors({});
+    let saved: EventSettings;
+    try {
+      saved = await save.mutateAsync(parsed.data);
+    } catch (error) {
+      // A 401 ends the session in one place; the draft brings the values back after the login.
+      if (isUnauthorized(error)) return;
+      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+        return showErrors(placeErrors(error.fields, eventSettingsFields));
+      }
+      toast.error(texts.saveFailed, {
+        description: error instanceof ApiRequestError ? error.message : undefined,
+      });
+      return;
+    }
+    setSettings(saved);
+    setValues(formValues(saved));
+    setRestored(null);
+    clearSettingsDraft();
+    void queryClient.invalidateQueries({ queryKey: editionsKey });
+    toast.success(texts.saved, { description: texts.savedDescription });
+  }
+
+  /** The props every field's control carries, and its value and change. */
+  const bind = (field: Field) => ({
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => update(field, e.target.value),
+  });
+  const field = (
+    name: Field,
+    render: Parameters<typeof SettingsField>[0]['children'],
+    help?: ReactNode,
+  ) => (
+    <SettingsField name={name} label={labels[name]} error={errors[name]} help={help}>
+      {render}
+    </SettingsField>
+  );
+  const now = timeThere(values.timeZone);
+  const preview = previewEvent(values, settings);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-8">
+      {restored && (
+        <div
+          role="status"
+          className="bg-warning text-warning-foreground flex flex-wrap items-center justify-between gap-2 rounded-lg px-4 py-3 text-sm font-semibold"
+        >
+          <span>{texts.draftRestored}</span>
+          <Button size="sm" variant="outline" onClick={discard}>
+            {texts.discard}
+          </Button>
+        </div>
+      )}
+
+      <Group legend={texts.groups.event}>
+        {field('name', (control) => (
+          <Input {...control} {...bind('name')} maxLength={limits.name} autoComplete="off" />
+        ))}
+        {field(
+          'tagline',
+          (control) => (
+            <Input
+              {...control}
+              {...bind('tagline')}
+              maxLength={limits.tagline}
+              autoComplete="off"
+            />
+          ),
+          texts.help.tagline,
+        )}
+      </Group>
+
+      <Group legend={texts.groups.when} columns>
+        {field(
+          'date',
+          (control) => (
+            <Input {...control} {...bind('date')} type="date" />
+          ),
+          texts.help.date,
+        )}
+        {field('time', (control) => (
+          <Input {...control} {...bind('time')} type="time" step={60} />
+        ))}
+        {field(
+          'timeZone',
+          (control) => (
+            <TimeZoneInput
+              {...control}
+              value={values.timeZone}
+              onChange={(v) => update('timeZone', v)}
+            />
+          ),
+          <>
+            {texts.help.timeZone}
+            {now && <span className="block">{texts.help.timeThere(now)}</span>}
+          </>,
+        )}
+        {field(
+          'durationMinutes',
+          (control) => (
+            <Input
+              {...control}
+              {...bind('durationMinutes')}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          ),
+          texts.help.durationMinutes,
+        )}
+      </Group>
+
+      <Group legend={texts.groups.where} columns>
+        {field('venue', (control) => (
+          <Input {...control} {...bind('venue')} maxLength={limits.venue} autoComplete="off" />
+        ))}
+        {field('city', (control) => (
+          <Input {...control} {...bind('city')} maxLength={limits.city} autoComplete="off" />
+        ))}
+      </Group>
+
+      <Group legend={texts.groups.data} columns>
+        {field(
+          'organizer',
+          (control) => (
+            <Input
+              {...control}
+              {...bind('organizer')}
+              maxLength={limits.organizer}
+              autoComplete="off"
+            />
+          ),
+          texts.help.organizer,
+        )}
+        {field(
+          'contactEmail',
+          (control) => (
+            <Input
+              {...control}
+              {...bind('contactEmail')}
+              type="email"
+              maxLength={limits.contactEmail}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          ),
+          texts.help.contactEmail,
+        )}
+        {field(
+          'retentionDays',
+          (control) => (
+            <Input {...control} {...bind('retentionDays')} inputMode="numeric" autoComplete="off" />
+          ),
+          texts.help.retentionDays,
+        )}
+        {field(
+          'csvPrefix',
+          (control) => (
+            <Input
+              {...control}
+              {...bind('csvPrefix')}
+              maxLength={limits.csvPrefix}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          ),
+          <span className="[overflow-wrap:anywhere]">
+            {texts.help.csvPrefix(csvFileName(values.csvPrefix.trim(), new Date()))}
+          </span>,
+        )}
+      </Group>
+
+      <Group legend={texts.groups.messages} intro={texts.messagesIntro}>
+        {messageFields.map((name) => (
+          <div key={name} className="grid gap-3 border-t pt-4 first:border-t-0 first:pt-0">
+            {field(
+              name,
+              (control) => (
+                <Textarea {...control} {...bind(name)} maxLength={limits.messageText} rows={6} />
+              ),
+              <Placeholders field={name} />,
+            )}
+            <MessagePreview field={name} text={values[name]} event={preview} />
+          </div>
+        ))}
+      </Group>
+
+      {errors.form && (
+        <p role="alert" className="text-destructive text-sm font-medium">
+          {errors.form}
+        </p>
+      )}
+
+      {/* Within reach at the bottom of a phone's screen, however long the form. */}
+      <div className="bg-card sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t px-4 py-3 sm:mx-0 sm:rounded-lg sm:border">
+        {unsaved && <p className="text-muted-foreground mr-auto text-sm">{texts.unsaved}</p>}
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          {save.isPending ? texts.saving : texts.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Group({
+  legend,
+  intro,
+  columns,
+  children,
+}: {
+  legend: string;
+  intro?: string;
+  /** Two columns from a tablet's width up. */
+  columns?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-4">
+      <legend className="mb-3 text-lg font-bold">{legend}</legend>
+      {intro && <p className="text-muted-foreground -mt-2 text-sm">{intro}</p>}
+      <div className={columns ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}>{children}</div>
+    </fieldset>
+  );
+}
+
+/** Which placeholders a text may hold, and what each becomes. */
+function Placeholders({ field }: { field: MessageTextField }) {
+  return (
+    <span className="block">
+      {texts.placeholdersHeading}:{' '}
+      {messageTextFields[field].map((name, index) => (
+        <span key={name}>
+          {index > 0 && '; '}
+          <code className="text-foreground font-mono">{`{${name}}`}</code> {placeholderLabels[name]}
+        </span>
+      ))}
+    </span>
+  );
+}

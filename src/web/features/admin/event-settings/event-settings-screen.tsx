@@ -1,0 +1,60 @@
+// The 'Evento' screen: the current edition's settings, edited and saved without a restart.
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { useEvent } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import type { Session } from '@/features/session/session-api.ts';
+import { adminTexts } from '../admin-texts.ts';
+import { PanelHeader } from '../panel-header.tsx';
+import { useEventSettings } from '../use-event-settings.ts';
+import type { PanelSection } from '../use-panel-section.ts';
+import { EventSettingsForm } from './event-settings-form.tsx';
+import { eventSettingsTexts as texts } from './event-settings-texts.ts';
+
+export interface EventSettingsScreenProps {
+  session: Session;
+  onLoggedOut(): void;
+  section: PanelSection;
+}
+
+export function EventSettingsScreen(props: EventSettingsScreenProps) {
+  const event = useEvent();
+  const settings = useEventSettings();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(`${texts.heading} · ${adminTexts.title} · ${event.name}`);
+  // A new screen: start at its title, as a new page would.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <div className="min-h-dvh">
+      <PanelHeader {...props} />
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:px-6">
+        <div className="grid gap-1">
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-bold tracking-tight focus-visible:outline-none sm:text-2xl"
+          >
+            {texts.heading}
+          </h2>
+          <p className="text-muted-foreground text-sm">{texts.intro}</p>
+        </div>
+        {settings.isPending && (
+          <p role="status" className="text-muted-foreground py-12 text-center">
+            {texts.loading}
+          </p>
+        )}
+        {settings.isError && (
+          <div className="flex flex-col items-center gap-4 py-12 text-center">
+            <p role="alert">{texts.loadFailed}</p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              {texts.retry}
+            </Button>
+          </div>
+        )}
+        {/* Keyed by nothing that changes on save: the form keeps its own state across saves. */}
+        {settings.data && <EventSettingsForm settings={settings.data} />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The 'Evento' screen's own texts; the fields' labels and messages are the shared ones
+// (src/shared/event-fields.ts), which the API speaks too.
+export const eventSettingsTexts = {
+  heading: 'Evento',
+  intro:
+    'O que as páginas públicas, os ingressos, as mensagens e a exportação mostram. Salvar muda tudo na hora, sem reiniciar o servidor.',
+  loading: 'Carregando o evento...',
+  loadFailed: 'Não foi possível carregar o evento.',
+  retry: 'Tentar novamente',
+  groups: {
+    event: 'O evento',
+    when: 'Quando',
+    where: 'Onde',
+    data: 'Dados e privacidade',
+    messages: 'Mensagens',
+  },
+  help: {
+    tagline: 'Aparece sob o nome, na página inicial e no formulário.',
+    date: 'No fuso horário do evento.',
+    timeZone: 'Digite para buscar na lista (como America/Sao_Paulo).',
+    timeThere: (time: string) => `Agora são ${time} nesse fuso.`,
+    durationMinutes: 'Usada no convite de agenda do ingresso.',
+    organizer: 'Quem coleta os dados, na página de privacidade.',
+    contactEmail: 'Para pedidos sobre os dados, na página de privacidade.',
+    retentionDays: 'As inscrições são apagadas esse número de dias depois do evento.',
+    /** 'Arquivo: inscricoes_build_safe_2025-12-06.csv' */
+    csvPrefix: (example: string) => `Arquivo: ${example}`,
+  },
+  messagesIntro:
+    'Os marcadores entre chaves são trocados pelos dados de cada pessoa. Um parágrafo com um marcador sem valor (o link antes de haver ingresso) sai inteiro.',
+  placeholdersHeading: 'Marcadores',
+  preview: 'Prévia',
+  /** The person the previews are written to. */
+  previewPerson: 'Maria Silva',
+  save: 'Salvar',
+  saving: 'Salvando...',
+  saved: 'Evento salvo!',
+  savedDescription: 'As páginas e as mensagens já usam os novos dados.',
+  saveFailed: 'Não foi possível salvar o evento.',
+  /** The toast when the form holds a field error. */
+  fixFields: 'Corrija os campos destacados.',
+  unsaved: 'Alterações não salvas.',
+  draftRestored: 'Suas alterações ainda não salvas foram recuperadas.',
+  discard: 'Descartar alterações',
+} as const;

@@ -1,0 +1,52 @@
+// The 'Evento' form's values: every field as the text its input holds (a number is typed as text
+// too), turned into the settings' JSON before the shared schema checks it.
+import type { EventSettings, EventSettingsInput } from '@shared/event-config.schema.ts';
+
+export type SettingsField = keyof EventSettings;
+export type SettingsFormValues = Record<SettingsField, string>;
+export type SettingsFieldErrors = Partial<Record<SettingsField | 'form', string>>;
+
+const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays']);
+
+/** The settings as the form shows them. */
+export function formValues(settings: EventSettings): SettingsFormValues {
+  return Object.fromEntries(
+    Object.entries(settings).map(([field, value]) => [field, String(value)]),
+  ) as SettingsFormValues;
+}
+
+/**
+ * What the form sends: text as typed (the schema trims it), numbers as numbers. A number field
+ * left empty is sent without a value, and one that holds no number as its text: the schema then
+ * names the field's rule either way.
+ */
+export function settingsBody(values: SettingsFormValues): EventSettingsInput {
+  const body: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values) as [SettingsField, string][]) {
+    if (!numberFields.has(field)) body[field] = value;
+    else if (/^\s*\d+\s*$/.test(value)) body[field] = Number(value);
+    else if (value.trim() !== '') body[field] = value;
+  }
+  return body as EventSettingsInput;
+}
+
+/** Whether the form holds anything else than `settings` (unsaved changes). */
+export function differs(values: SettingsFormValues, settings: EventSettings): boolean {
+  const saved = formValues(settings);
+  return (Object.keys(saved) as SettingsField[]).some((field) => values[field] !== saved[field]);
+}
+
+/** Only the errors about fields the form has (the server may name others: those go under it). */
+export function placeErrors(
+  fields: Record<string, string>,
+  known: readonly string[],
+): SettingsFieldErrors {
+  const placed: SettingsFieldErrors = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(fields)) {
+    if (known.includes(field)) placed[field as SettingsField] = message;
+    else elsewhere.push(message);
+  }
+  if (elsewhere.length > 0) placed.form = elsewhere.join(' ');
+  return placed;
+}

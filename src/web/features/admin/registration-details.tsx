@@ -1,0 +1,50 @@
+// What a card shows about one registration: the visitor's answers, when they registered and, once
+// confirmed, whether they came in. The live list's cards and a past edition's share it.
+import { bringsSomeone, confirmacaoLabels, formatDateTime } from '@shared/labels.ts';
+import { formatInternational } from '@shared/phone.ts';
+import type { Registration } from '@shared/registration.schema.ts';
+import { adminTexts } from './admin-texts.ts';
+
+const texts = adminTexts.card;
+
+export function RegistrationDetails({
+  registration,
+  timeZone,
+}: {
+  registration: Registration;
+  /** The edition's: dates are on its clocks. */
+  timeZone: string;
+}) {
+  const details: [label: string, value: string][] = [
+    [texts.whatsapp, formatInternational(registration.whatsapp)],
+    [texts.email, registration.email],
+    [texts.company, registration.nome_compania],
+    [texts.bringsSomeone, bringsSomeone(registration) || texts.notAnswered],
+    [
+      texts.attendanceAnswer,
+      registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : texts.notAnswered,
+    ],
+    [texts.registeredAt, formatDateTime(registration.created_at, timeZone)],
+  ];
+  if (registration.status !== 'pending') {
+    details.push([
+      texts.checkIn,
+      registration.checked_in_at
+        ? texts.checkedInAt(
+            formatDateTime(registration.checked_in_at, timeZone),
+            registration.checked_in_by,
+          )
+        : texts.notCheckedIn,
+    ]);
+  }
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {details.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
