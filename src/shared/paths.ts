@@ -9,18 +9,6 @@ export const paths = {
   door: '/portaria',
 } as const;
 
-/**
- * The admin panel's screens, as the fragment of `paths.admin` (`/admin#evento`): switching screens
- * asks the server for no page, and a link (the first start's, a bookmark) can open one.
- */
-export const adminSections = {
-  registrations: '#inscricoes',
-  event: '#evento',
-  editions: '#edicoes',
-  /** One edition, opened: `withId(adminSections.edition, id)`. */
-  edition: '#edicoes/:id',
-} as const;
-
 /** The check-in screen's service worker (built by vite.config.ts; its scope is `paths.door`). */
 export const doorWorker = '/portaria-sw.js';
 

@@ -1,7 +1,20 @@
 // Which screen of the panel is shown, from the address's fragment (`/admin#evento`): the browser's
 // back and forward move between screens, a reload stays on one, and switching loads no page.
 import { useSyncExternalStore } from 'react';
-import { adminSections, withId } from '@shared/paths.ts';
+import { withId } from '@shared/paths.ts';
+
+/**
+ * The screens, as the fragment of `/admin` (`/admin#evento`): switching screens asks the server
+ * for no page, and a link (the first start's, a bookmark) can open one. Kept here, not in
+ * src/shared/paths.ts: that table is in every public page's download.
+ */
+export const adminSections = {
+  registrations: '#inscricoes',
+  event: '#evento',
+  editions: '#edicoes',
+  /** One edition, opened: `withId(adminSections.edition, id)`. */
+  edition: '#edicoes/:id',
+} as const;
 
 export type PanelSection =
   | { name: 'registrations' }

@@ -5,6 +5,8 @@ import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import { adminTexts } from '../admin-texts.ts';
+import { EditionChanges } from '../editions/edition-changes.tsx';
+import { useEditions } from '../editions/use-editions.ts';
 import { PanelHeader } from '../panel-header.tsx';
 import { useEventSettings } from '../use-event-settings.ts';
 import type { PanelSection } from '../use-panel-section.ts';
@@ -20,6 +22,8 @@ export interface EventSettingsScreenProps {
 export function EventSettingsScreen(props: EventSettingsScreenProps) {
   const event = useEvent();
   const settings = useEventSettings();
+  // The current edition's history of changes, under the form.
+  const current = useEditions().data?.find((edition) => edition.current);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(`${texts.heading} · ${adminTexts.title} · ${event.name}`);
   // A new screen: start at its title, as a new page would.
@@ -52,8 +56,8 @@ export function EventSettingsScreen(props: EventSettingsScreenProps) {
             </Button>
           </div>
         )}
-        {/* Keyed by nothing that changes on save: the form keeps its own state across saves. */}
         {settings.data && <EventSettingsForm settings={settings.data} />}
+        {current && <EditionChanges editionId={current.id} />}
       </main>
     </div>
   );

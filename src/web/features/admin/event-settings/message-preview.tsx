@@ -1,7 +1,6 @@
 // A message's text as one person would receive it, following every keystroke: the placeholders
 // filled by the shared function the server's messages use (src/shared/event-texts.ts), with the
 // event as typed so far (a field not yet valid shows its saved value).
-import { useId } from 'react';
 import { eventDateSchema, eventTimeSchema } from '@shared/event-config.schema.ts';
 import { placeholderValues, type EventSettings } from '@shared/event.ts';
 import { fillPlaceholders, messageTextFields, type MessageTextField } from '@shared/event-texts.ts';
@@ -30,7 +29,6 @@ export interface MessagePreviewProps {
 }
 
 export function MessagePreview({ field, text, event }: MessagePreviewProps) {
-  const headingId = useId();
   // A link only where the text may hold one (the message about a registration has no ticket yet).
   const link = (messageTextFields[field] as readonly string[]).includes('link')
     ? ticketPageUrl(readPublicUrl(), 'exemplo')
@@ -40,13 +38,13 @@ export function MessagePreview({ field, text, event }: MessagePreviewProps) {
     placeholderValues(event, { nome: texts.previewPerson, link }),
   );
   return (
-    <section aria-labelledby={headingId} className="grid gap-1">
-      <h4 id={headingId} className="text-muted-foreground text-sm font-semibold">
+    <figure className="grid gap-1">
+      <figcaption className="text-muted-foreground text-sm font-semibold">
         {texts.preview}
-      </h4>
+      </figcaption>
       <p className="bg-muted rounded-lg p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
         {filled}
       </p>
-    </section>
+    </figure>
   );
 }

@@ -1,0 +1,254 @@
+// The event set up from the panel (issue 18): the 'Evento' form saved without a restart and seen on
+// the public pages, its field errors (the browser's checks and the server's), and 'Nova edição'
+// with the past edition opened read-only. Chromium against the real server and its SQLite file.
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventSettings } from '../src/shared/event-config.schema.ts';
+import { eventFieldMessages } from '../src/shared/event-fields.ts';
+import { defaultEvent } from '../src/shared/event.ts';
+import { api, paths } from '../src/shared/paths.ts';
+import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { animationsDone, expected401s, register, signIn } from './support/admin-panel.ts';
+import { toast } from './support/registration-form.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+let session: TestSession;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  session = await startSession(server.app.db.kysely);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.close();
+  browser.problems.length = 0;
+});
+
+/** A signed-in panel on one screen (`#evento`, `#edicoes`). */
+async function openScreen(hash: string, heading: string) {
+  const page = await browser.newPage();
+  pages.push(page);
+  const console = expected401s(page, [api.adminMe]);
+  await signIn(page, server, session);
+  await page.goto(`${server.url}${paths.admin}${hash}`);
+  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+  return { page, console };
+}
+
+/** The current edition's settings, as the API serves them to an admin. */
+async function storedSettings(): Promise<EventSettings> {
+  const response = await server.request(api.adminEvent, { headers: { cookie: session.cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as EventSettings;
+}
+
+/** Every settings write the page sends. */
+function settingsWrites(page: Page): Request[] {
+  const writes: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === api.adminEvent) {
+      writes.push(request);
+    }
+  });
+  return writes;
+}
+
+/** A field's error line, found through the field it describes. */
+async function errorOf(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  const ids = (await field.getAttribute('aria-describedby'))!.split(' ');
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.at(-1)!;
+}
+
+describe('the Evento screen', () => {
+  it('refuses an empty name, an impossible date and an unknown time zone at their fields, and saves nothing', async () => {
+    const before = await storedSettings();
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const writes = settingsWrites(page);
+    const name = page.getByLabel('Nome do evento', { exact: true });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe(before.name);
+
+    await name.fill('');
+    // The date box takes day, month and year as typed (pt-BR): 31 April does not exist.
+    await page.getByLabel('Data', { exact: true }).click();
+    await page.keyboard.type('31042026');
+    await page.getByLabel('Fuso horário', { exact: true }).fill('Marte/Olympus');
+    await page.getByLabel('Local', { exact: true }).fill('Centro de Convenções Novo');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+
+    expect(await errorOf(page, 'Nome do evento')).toBe(eventFieldMessages.required);
+    expect(await errorOf(page, 'Data')).toBe(eventFieldMessages.invalidDate);
+    expect(await errorOf(page, 'Fuso horário')).toBe(eventFieldMessages.unknownTimeZone);
+    // The first field in error has the focus; what was typed is all still there.
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Fuso horário', { exact: true }).inputValue()).toBe(
+      'Marte/Olympus',
+    );
+    expect(await page.getByLabel('Local', { exact: true }).inputValue()).toBe(
+      'Centro de Convenções Novo',
+    );
+    expect(writes).toEqual([]);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The server checks with the same schema: a client that skipped the checks (here, the body
+    // rewritten on its way) gets the same words, on the same fields.
+    await name.fill('Build Safe Reescrito');
+    await page.getByLabel('Data', { exact: true }).fill('2026-04-30');
+    await page.getByLabel('Fuso horário', { exact: true }).fill('America/Sao_Paulo');
+    await page.route(`**${api.adminEvent}`, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({
+        postData: JSON.stringify({
+          ...body,
+          name: ' ',
+          date: '2026-02-30',
+          timeZone: 'Marte/Olympus',
+        }),
+      });
+    });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => errorOf(page, 'Data').catch(() => ''))
+      .toBe(eventFieldMessages.invalidDate);
+    expect(await errorOf(page, 'Nome do evento')).toBe(eventFieldMessages.required);
+    expect(await errorOf(page, 'Fuso horário')).toBe(eventFieldMessages.unknownTimeZone);
+    expect(await name.inputValue()).toBe('Build Safe Reescrito');
+    expect(writes).toHaveLength(1);
+    expect(await storedSettings()).toEqual(before);
+    await page.unroute(`**${api.adminEvent}`);
+
+    // The browser logs the refused request (400) as a console error.
+    const left = console
+      .unexpected(browser.problems)
+      .filter((p) => !/the server responded with a status of 400/.test(p));
+    expect(left).toEqual([]);
+  });
+
+  it('saves a new venue, and the public pages show it at once, without a restart', async () => {
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const venue = page.getByLabel('Local', { exact: true });
+    await venue.waitFor();
+    // A draft left by the test before (its typing was never saved) is offered back: drop it.
+    const discard = page.getByRole('button', { name: 'Descartar alterações' });
+    if (await discard.isVisible()) await discard.click();
+
+    await venue.fill('Centro de Convenções do Lago');
+    // The WhatsApp preview follows the typing, with the shared placeholders filled.
+    const preview = page.getByRole('figure', { name: 'Prévia' }).first();
+    await expect
+      .poll(() => preview.innerText())
+      .toContain(`📍 Centro de Convenções do Lago, ${defaultEvent.city}`);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Evento salvo!').waitFor();
+    expect((await storedSettings()).venue).toBe('Centro de Convenções do Lago');
+
+    // The public form, as a visitor gets it now.
+    const visitor = await browser.newPage();
+    pages.push(visitor);
+    await visitor.goto(server.url + paths.register);
+    await visitor.getByText('Centro de Convenções do Lago', { exact: false }).first().waitFor();
+    const html = await (await server.request(paths.register)).text();
+    expect(html).toContain('Centro de Convenções do Lago');
+
+    // The history under the form names who changed what.
+    await page.getByText(`${session.email} alterou Local`).waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});
+
+describe('editions', () => {
+  it('starts a new edition from the panel; the past one is listed and opens read-only', async () => {
+    await register(server, { nome_completo: 'Pessoa Da Primeira', nome_compania: 'Obra Antiga' });
+    const before = await storedSettings();
+    const { page, console } = await openScreen('#edicoes', 'Edições');
+    const editions = page.getByRole('list', { name: /edição|edições/ });
+    await editions.getByRole('listitem').first().waitFor();
+    expect(await editions.getByRole('listitem').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Nova edição' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Nova edição' });
+    await dialog.waitFor();
+    // The date is required: nothing is sent without it.
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+    expect(await errorOf(page, 'Data da nova edição')).toBe(eventFieldMessages.invalidDate);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Data da nova edição').fill('2026-12-05');
+    await dialog.getByLabel('Nome (opcional)').fill('Build Safe 2026');
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+    await toast(page, 'Nova edição criada!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Two editions: the new one current, with the old one's settings but the new date and name.
+    await expect.poll(() => editions.getByRole('listitem').count()).toBe(2);
+    const current = editions.getByRole('listitem').filter({ hasText: 'Atual' });
+    expect(await current.getByRole('heading').innerText()).toBe('Build Safe 2026');
+    await current.getByText('5 de dezembro de 2026').waitFor();
+    const settings = await storedSettings();
+    expect(settings).toEqual({ ...before, name: 'Build Safe 2026', date: '2026-12-05' });
+    // The panel's header names the new edition at once.
+    await page.getByRole('banner').getByText('Build Safe 2026').waitFor();
+
+    const past = editions.getByRole('listitem').filter({ hasText: 'Anterior' });
+    expect(await past.getByRole('heading').innerText()).toBe(before.name);
+    await past.getByText('1 inscrição').waitFor();
+    await past.getByRole('link', { name: 'Abrir' }).click();
+    await page.getByRole('heading', { level: 2, name: before.name }).waitFor();
+    await page.getByText('Edição anterior: só consulta.', { exact: false }).waitFor();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Pessoa Da Primeira' }) });
+    await card.waitFor();
+    await card.getByText('Obra Antiga').waitFor();
+    // Read-only: nothing to confirm, send, select or delete.
+    for (const name of ['Confirmar', 'Enviar Ingresso', 'Excluir']) {
+      expect(await card.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await card.getByRole('checkbox').count()).toBe(0);
+    // Its history, as on the live list.
+    await card.getByRole('button', { name: 'Histórico' }).click();
+    await card.getByText('Nada registrado ainda.').or(card.locator('ol li').first()).waitFor();
+    await page.getByRole('heading', { name: 'Histórico do evento' }).waitFor();
+
+    // Its CSV: its own prefix, its one row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${before.csvPrefix}\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^"Pessoa Da Primeira",/);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The live list is the new edition's: empty.
+    await page.getByRole('link', { name: 'Inscrições' }).click();
+    await page.getByText('Nenhuma inscrição encontrada ainda.').waitFor();
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { eventSettingsFields, eventSettingsSchema } from '@shared/event-config.schema.ts';
+import { defaultEvent } from '@shared/event.ts';
+import { differs, formValues, placeErrors, settingsBody } from './settings-form-values.ts';
+
+describe('the Evento form’s values', () => {
+  it('sends back exactly the settings it was given when nothing was typed', () => {
+    const body = settingsBody(formValues(defaultEvent));
+    expect(body).toEqual(defaultEvent);
+    expect(eventSettingsSchema.parse(body)).toEqual(defaultEvent);
+    expect(differs(formValues(defaultEvent), defaultEvent)).toBe(false);
+  });
+
+  it('sends numbers as numbers, and anything else so that the schema names the field', () => {
+    const values = { ...formValues(defaultEvent), durationMinutes: ' 90 ', retentionDays: '' };
+    expect(settingsBody(values)).toMatchObject({ durationMinutes: 90 });
+    expect(settingsBody(values)).not.toHaveProperty('retentionDays');
+    const refused = eventSettingsSchema.safeParse(
+      settingsBody({ ...values, durationMinutes: '1,5' }),
+    );
+    expect(refused.success).toBe(false);
+    const fields = refused.error!.issues.map((issue) => issue.path[0]);
+    expect(fields).toEqual(expect.arrayContaining(['durationMinutes', 'retentionDays']));
+    expect(differs(values, defaultEvent)).toBe(true);
+  });
+
+  it('puts the errors of known fields on them, and any other under the form', () => {
+    expect(
+      placeErrors(
+        { venue: 'Campo obrigatório.', capacity: 'Campo desconhecido.' },
+        eventSettingsFields,
+      ),
+    ).toEqual({ venue: 'Campo obrigatório.', form: 'Campo desconhecido.' });
+  });
+});

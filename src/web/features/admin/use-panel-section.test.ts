@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { sectionFromHash, sectionHash } from './use-panel-section.ts';
+
+describe('the panel’s screens by fragment', () => {
+  it('opens the registrations without a fragment, or with one it does not know', () => {
+    for (const hash of ['', '#', '#inscricoes', '#configuracoes', '#edicoes/']) {
+      expect(sectionFromHash(hash), hash).toEqual({ name: 'registrations' });
+    }
+  });
+
+  it('names the event, the editions, and one edition by its id', () => {
+    expect(sectionFromHash('#evento')).toEqual({ name: 'event' });
+    expect(sectionFromHash('#edicoes')).toEqual({ name: 'editions' });
+    const id = '0f8c5a2e-1b9d-4c3e-9a7f-2d6b8e4c1a09';
+    expect(sectionFromHash(`#edicoes/${id}`)).toEqual({ name: 'edition', id });
+  });
+
+  it('links back to the same screen it reads, ids escaped', () => {
+    for (const section of [
+      { name: 'registrations' },
+      { name: 'event' },
+      { name: 'editions' },
+      { name: 'edition', id: 'a b/c' },
+    ] as const) {
+      expect(sectionFromHash(sectionHash(section))).toEqual(section);
+    }
+    expect(sectionFromHash('#edicoes/%E0%A4%A')).toEqual({ name: 'registrations' });
+  });
+});
