@@ -14,6 +14,8 @@ import { loggerOptions } from './logger.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
 import { openPostgresListener } from './db/postgres-listener.ts';
 import { doorRoutes } from './door/door.routes.ts';
+import { openEditions } from './editions/editions.ts';
+import { editionsRoutes } from './editions/editions.routes.ts';
 import { databaseRateLimitStore } from './limits/database-rate-limit-store.ts';
 import { rateLimitWindowsSweepJob } from './limits/rate-limit-windows-sweep.job.ts';
 import { liveChangesPruneJob } from './live/live-changes-prune.job.ts';
@@ -69,12 +71,16 @@ export async function buildApp(options: AppOptions) {
   const listener = db.postgres
     ? await openPostgresListener({ connectionString: db.postgres.connectionString, log: app.log })
     : undefined;
+  // The first start fills the first edition's settings from EVENT_CONFIG and the defaults.
+  const editions = await openEditions({ db, log: app.log, listener, seed: config.event });
   const live = await openLive(db, app.log, listener);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('postgresListener', listener);
+  app.decorate('editions', editions);
   app.decorate('live', live);
   app.addHook('onClose', async () => {
+    editions.close();
     await live.close();
     await listener?.close();
     await db.close();
@@ -109,6 +115,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(loginRoutes);
   await app.register(registrationsAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(editionsRoutes);
   await app.register(doorAccountsRoutes);
   await app.register(doorRoutes);
   await app.register(ticketsRoutes);

@@ -24,6 +24,7 @@ import {
 import { createTestAdmin, logIn } from './test-support/login.ts';
 import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
 import { startSession } from './test-support/sessions.ts';
+import { currentEditionId } from './editions/editions.repository.ts';
 
 const rateLimit = 5;
 // Long: a stream that ends must have been ended by a notification, not by its heartbeat.
@@ -47,7 +48,11 @@ beforeAll(async () => {
   await db.kysely
     .insertInto('registrations')
     .values(
-      outlived.map(({ delivery: _messages, ...r }) => ({ ...r, email_key: r.email.toLowerCase() })),
+      outlived.map(({ delivery: _messages, ...r }) => ({
+        ...r,
+        email_key: r.email.toLowerCase(),
+        event_id: currentEditionId,
+      })),
     )
     .execute();
   ({ cookie } = await startSession(db.kysely));

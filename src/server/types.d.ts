@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { PostgresListener } from './db/postgres-listener.ts';
+import type { Editions } from './editions/editions.ts';
 import type { LiveHub } from './live/live-hub.ts';
 
 declare module 'fastify' {
@@ -11,5 +12,7 @@ declare module 'fastify' {
     /** PostgreSQL only: this instance's LISTEN connection; undefined on SQLite. */
     postgresListener: PostgresListener | undefined;
     live: LiveHub;
+    /** The editions: the current one's settings, read again after every change. */
+    editions: Editions;
   }
 }

@@ -6,18 +6,26 @@ import { auditEntrySchema, type AuditAction, type AuditEntry } from '../../share
 import type { Database } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 
-/** `actor` is null for the server's own jobs. */
+/**
+ * `actor` is null for the server's own jobs. The entry belongs to the registration's edition,
+ * read in the insert itself (`editionId` only for a registration already deleted).
+ */
 export async function recordAudit(
   trx: Transaction<Database>,
   registrationId: string,
   action: AuditAction,
   actor: Actor | null,
   at = new Date().toISOString(),
+  editionId?: string,
 ): Promise<void> {
   await trx
     .insertInto('audit_entries')
     .values({
       registration_id: registrationId,
+      event_id:
+        editionId ??
+        ((eb) =>
+          eb.selectFrom('registrations').select('event_id').where('id', '=', registrationId)),
       action,
       account_id: actor?.accountId ?? null,
       actor: actor?.email ?? null,
@@ -26,14 +34,18 @@ export async function recordAudit(
     .execute();
 }
 
-/** Call in the deletion's transaction: the person's entries go, the deletion's own stays. */
+/**
+ * Call in the deletion's transaction: the person's entries go, the deletion's own stays, in the
+ * edition the registration belonged to.
+ */
 export async function recordErasure(
   trx: Transaction<Database>,
   registrationId: string,
   actor: Actor | null,
+  editionId: string,
 ): Promise<void> {
   await trx.deleteFrom('audit_entries').where('registration_id', '=', registrationId).execute();
-  await recordAudit(trx, registrationId, 'deleted', actor);
+  await recordAudit(trx, registrationId, 'deleted', actor, undefined, editionId);
 }
 
 /**

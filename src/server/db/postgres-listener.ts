@@ -13,6 +13,8 @@ export const channels = {
   sessionEnded: 'session_ended',
   /** New messages in the outbox: every instance's sender looks. */
   outbox: 'outbox',
+  /** An edition's settings changed, or a new one is current (`<id>:<revision>`): re-render. */
+  eventChanged: 'event_changed',
 } as const;
 
 export type Channel = (typeof channels)[keyof typeof channels];

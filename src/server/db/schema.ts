@@ -1,15 +1,43 @@
 // The Database interface: every table as Kysely sees it.
 import type { Generated, Selectable } from 'kysely';
 import type { AuditAction } from '../../shared/audit.schema.ts';
+import type { EventChangeAction } from '../../shared/edition.schema.ts';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import type { MessageChannel, MessageKind, MessageStatus } from '../../shared/message.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 
 /** The registration as served, plus the columns only the server sees. */
 export interface RegistrationsTable extends Omit<Registration, 'status' | 'delivery'> {
-  /** Trimmed, lower-cased e-mail; unique, so one person registers once. */
+  /** Trimmed, lower-cased e-mail; unique per edition, so one person registers once in each. */
   email_key: string;
   status: Generated<Registration['status']>;
+  /** The edition it belongs to (events.id); with it, its ticket, check-in and messages. */
+  event_id: string;
+}
+
+/** One edition of the event: its settings, and whether it is the one the site serves. */
+export interface EventsTable {
+  id: string;
+  /** eventSettingsSchema as JSON; null only until the first start seeds the first edition. */
+  settings: string | null;
+  /** 1 for the current edition (at most one), 0 for the others. */
+  is_current: Generated<number>;
+  /** Goes up with every change to the settings. */
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who changed an edition's settings, when, and which fields. */
+export interface EventChangesTable {
+  id: Generated<number | string>;
+  event_id: string;
+  action: EventChangeAction;
+  /** JSON array of the settings' names. */
+  fields: string;
+  account_id: string | null;
+  actor: string | null;
+  at: string;
 }
 
 export interface AccountsTable {
@@ -56,6 +84,8 @@ export interface CheckInRequestsTable {
 export interface AuditEntriesTable {
   id: Generated<number | string>;
   registration_id: string;
+  /** The registration's edition (kept after a deletion, with the deletion's own entry). */
+  event_id: string;
   action: AuditAction;
   /** The account that did it; null for the server's own jobs. */
   account_id: string | null;
@@ -134,6 +164,8 @@ export interface Database {
   login_trusted_clients: LoginTrustedClientsTable;
   messages: MessagesTable;
   sending_pauses: SendingPausesTable;
+  events: EventsTable;
+  event_changes: EventChangesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

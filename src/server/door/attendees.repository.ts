@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { attendeeSchema, type Attendee } from '../../shared/door.schema.ts';
 import type { Database } from '../db/schema.ts';
+import { currentEditionId } from '../editions/editions.repository.ts';
 
 /** The registrations columns the door's shape has, and no other. */
 export const attendeeColumns = Object.keys(attendeeSchema.shape) as Array<keyof Attendee>;
@@ -12,11 +13,12 @@ export function toAttendee(row: unknown): Attendee {
   return attendeeSchema.parse(row);
 }
 
-/** Every confirmed registration, by name. */
+/** Every confirmed registration of the current edition, by name. */
 export async function listAttendees(db: Kysely<Database>): Promise<Attendee[]> {
   const rows = await db
     .selectFrom('registrations')
     .select(attendeeColumns)
+    .where('event_id', '=', currentEditionId)
     .where('status', '=', 'confirmed')
     .orderBy('nome_completo')
     .orderBy('id')

@@ -32,6 +32,8 @@ export type CheckInOutcome =
   | { kind: 'answer'; answer: CheckInResult; changed: boolean }
   | { kind: 'not_found' }
   | { kind: 'not_confirmed' }
+  /** A ticket of another edition (a past one): not for today's door. */
+  | { kind: 'other_edition' }
   /** The key was used before by another account, or for another ticket. */
   | { kind: 'key_reused' };
 
@@ -81,12 +83,16 @@ async function checkInOnce(
   const { target, actor, at } = attempt;
   const found = await trx
     .selectFrom('registrations')
-    .select(['id', 'status'])
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select(['registrations.id', 'registrations.status', 'events.is_current'])
     .where((eb) =>
-      'code' in target ? eb('ticket_code', '=', target.code) : eb('id', '=', target.registrationId),
+      'code' in target
+        ? eb('registrations.ticket_code', '=', target.code)
+        : eb('registrations.id', '=', target.registrationId),
     )
     .executeTakeFirst();
   if (!found) return { kind: 'not_found' };
+  if (Number(found.is_current) !== 1) return { kind: 'other_edition' };
   if (found.status !== 'confirmed') return { kind: 'not_confirmed' };
 
   let answer: CheckInResult | undefined;

@@ -74,6 +74,8 @@ export async function doorRoutes(app: FastifyInstance) {
         return sendError(reply, errorTable.ticketNotFound);
       case 'not_confirmed':
         return sendError(reply, errorTable.attendeeNotConfirmed);
+      case 'other_edition':
+        return sendError(reply, errorTable.otherEdition);
       case 'key_reused':
         return sendError(reply, errorTable.idempotencyKeyReused);
       case 'answer':

@@ -23,6 +23,11 @@ export type JobOutcome = 'ran' | 'not due' | 'busy' | 'failed';
 export interface JobRunner {
   /** Runs every due job now, one after the other. */
   runDue(): Promise<Record<string, JobOutcome>>;
+  /**
+   * Runs this job now whatever its last run (its settings just changed), after any check in
+   * progress here, under its lock like any run.
+   */
+  runNow(name: string): Promise<JobOutcome>;
   /** Starts the checks: now (where `atEveryStart` jobs are due), then every `checkEveryMs`. */
   start(): void;
   /** Settles when the check in progress, if any, has finished. */
@@ -47,13 +52,13 @@ export function createJobRunner({
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
-  async function runIfDue(job: Job, starting: boolean): Promise<JobOutcome> {
+  async function runIfDue(job: Job, starting: boolean, forced = false): Promise<JobOutcome> {
     try {
       return await withJobLock(db, job.name, async () => {
         const last = await lastRunStartedAt(db.kysely, job.name);
         const started = new Date();
         const recent = last && started.getTime() - Date.parse(last) < job.everyMs;
-        if (recent && !(starting && job.atEveryStart)) return 'not due';
+        if (recent && !forced && !(starting && job.atEveryStart)) return 'not due';
         await job.run(app);
         await recordRun(db.kysely, job.name, started.toISOString(), new Date().toISOString());
         return 'ran';
@@ -85,6 +90,13 @@ export function createJobRunner({
 
   return {
     runDue: () => runDue(),
+    runNow(name) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job) return Promise.reject(new Error(`no job named ${name}`));
+      const run = running.then(() => (stopped ? 'not due' : runIfDue(job, false, true)));
+      running = run;
+      return run;
+    },
     start() {
       running = runDue(true).finally(schedule);
     },

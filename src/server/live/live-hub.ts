@@ -44,11 +44,16 @@ export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise
   let wokenWhileDraining = false;
   let closed = false;
 
-  /** The changes as messages, rows re-read now; a change whose row is gone since is skipped. */
+  /**
+   * The changes as messages, rows re-read now; a change whose row is gone since is skipped, and
+   * so is one to another edition's registration (panels and doors show the current edition).
+   */
   async function toMessages(changes: readonly LoggedChange[]): Promise<LiveMessage[]> {
     const touched = changes.filter((c) => c.type !== 'deleted').map((c) => c.registrationId);
     const rows = new Map(
-      (await findRegistrations(db.kysely, [...new Set(touched)])).map((r) => [r.id, r]),
+      (await findRegistrations(db.kysely, [...new Set(touched)], { currentEdition: true })).map(
+        (r) => [r.id, r],
+      ),
     );
     const messages: LiveMessage[] = [];
     for (const { seq, type, registrationId } of changes) {

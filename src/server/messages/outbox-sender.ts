@@ -9,7 +9,7 @@ import type { MessageChannel } from '../../shared/message.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
-import { findRegistrations } from '../registrations/registrations.repository.ts';
+import { findWithEditions } from '../registrations/registrations.repository.ts';
 import { ticketCalendarFile } from '../tickets/event-calendar.ts';
 import { qrCodePng } from '../tickets/ticket-qr.ts';
 import { ticketPageUrl } from '../../shared/paths.ts';
@@ -37,7 +37,8 @@ export interface OutboxSender {
 export interface SenderOptions {
   db: Db;
   log: FastifyBaseLogger;
-  event: EventConfig;
+  /** An edition's settings: each message speaks of its registration's own edition. */
+  settingsOf(editionId: string): Promise<EventConfig | undefined>;
   publicUrl: string;
   mailer?: Mailer;
   whatsapp?: WhatsappClient;
@@ -56,6 +57,12 @@ export interface SenderOptions {
   onRecorded?(): void;
 }
 
+/** Whom a message goes to, and the edition it speaks of. */
+interface Recipient {
+  registration: Registration;
+  event: EventConfig;
+}
+
 const noAddress = {
   kind: 'permanent',
   code: 'no_ticket',
@@ -63,7 +70,7 @@ const noAddress = {
 } as const;
 
 export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
-  const { db, log, event, publicUrl, mailer, whatsapp, listener, retry } = options;
+  const { db, log, settingsOf, publicUrl, mailer, whatsapp, listener, retry } = options;
   const pollMs = options.pollMs ?? 5000;
   const leaseMs = options.leaseMs ?? 120_000;
   const probeEveryMs = options.probeEveryMs ?? 5 * 60_000;
@@ -103,10 +110,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
 
   async function attempt(
     message: MessageRow,
-    registration: Registration | undefined,
+    recipient: Recipient | undefined,
   ): Promise<DeliveryResult> {
     // Deleted meanwhile: its messages went with it, and the outcome will change nothing.
-    if (!registration) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
+    if (!recipient) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
+    const { registration, event } = recipient;
     const code = registration.ticket_code;
     if (message.channel === 'email') {
       if (message.kind === 'received') {
@@ -210,11 +218,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     await pauseChannel(db.kysely, channel, result.message);
   }
 
-  async function deliver(message: MessageRow, registration: Registration | undefined) {
+  async function deliver(message: MessageRow, recipient: Recipient | undefined) {
     const channel = message.channel;
     let result: DeliveryResult;
     try {
-      result = await limits[channel](() => attempt(message, registration));
+      result = await limits[channel](() => attempt(message, recipient));
     } catch (error) {
       log.error({ err: error, messageId: message.id }, 'building or sending a message failed');
       result = {
@@ -261,15 +269,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         batch.push(probe);
       }
       if (batch.length === 0) return;
-      const registrations = new Map(
-        (
-          await findRegistrations(db.kysely, [...new Set(batch.map((m) => m.registration_id))], {
-            delivery: false,
-          })
-        ).map((r) => [r.id, r]),
-      );
+      const recipients = await recipientsOf([...new Set(batch.map((m) => m.registration_id))]);
       for (const message of batch) {
-        const task: Promise<void> = deliver(message, registrations.get(message.registration_id))
+        const task: Promise<void> = deliver(message, recipients.get(message.registration_id))
           .catch((error: unknown) =>
             log.error({ err: error, messageId: message.id }, 'recording a message failed'),
           )
@@ -280,6 +282,16 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         inFlight.add(task);
       }
     }
+  }
+
+  /** The people these messages go to, each with the settings of their own edition. */
+  async function recipientsOf(ids: readonly string[]): Promise<Map<string, Recipient>> {
+    const recipients = new Map<string, Recipient>();
+    for (const { registration, editionId } of await findWithEditions(db.kysely, ids)) {
+      const event = await settingsOf(editionId);
+      if (event) recipients.set(registration.id, { registration, event });
+    }
+    return recipients;
   }
 
   function wake() {

@@ -28,7 +28,7 @@ async function outbox(app: FastifyInstance) {
     sender = await startOutboxSender({
       db: app.db,
       log: app.log,
-      event: config.event,
+      settingsOf: (id) => app.editions.settingsOf(id),
       publicUrl: config.publicUrl,
       mailer: config.mail && createMailer(config.mail, new URL(config.publicUrl).hostname),
       whatsapp: config.whatsapp && createWhatsappClient(config.whatsapp),

@@ -1,19 +1,21 @@
 // Serves the built browser app: static assets in the encoding the browser takes (compressed at
 // build time), the pages of the route table with a 200, and the not-found page with a 404. The
-// pages are rendered and compressed once, at start (web/rendered-pages.ts).
+// pages are rendered and compressed at start and again after each change to the current edition
+// (web/rendered-pages.ts, decision 0111): requests are served the last pages made, never wait.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
-import { eventDates } from '../../shared/event.ts';
+import { eventDates, type EventSettings } from '../../shared/event.ts';
 import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
-import { renderPages, type RenderedPages } from '../web/rendered-pages.ts';
+import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
+import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
@@ -49,34 +51,36 @@ async function staticAssets(app: FastifyInstance) {
 }
 
 async function webApp(app: FastifyInstance) {
-  const { webRoot, event } = app.config;
+  const { webRoot } = app.config;
   const built = existsSync(join(webRoot, 'index.html'));
   if (!built)
     app.log.warn(`${webRoot}/index.html not found: run "npm run build" to serve the site`);
-  if (event.contactEmail.endsWith('.example')) {
+  if (app.editions.current().settings.contactEmail.endsWith('.example')) {
     app.log.warn(
-      'O e-mail de contato da página de privacidade é o exemplo: defina contactEmail e organizer ' +
-        'em EVENT_CONFIG. / The privacy page shows the example contact e-mail: set contactEmail ' +
-        'and organizer in EVENT_CONFIG.',
+      'O e-mail de contato da página de privacidade é o exemplo: defina-o no painel (Evento). ' +
+        '/ The privacy page shows the example contact e-mail: set it in the panel (Evento).',
     );
   }
   const ssrEntry = join(webRoot, '../ssr/entry-server.js');
   if (built && !existsSync(ssrEntry)) {
     throw new Error(`${ssrEntry} not found: run "npm run build" to build the pages' render`);
   }
-  const pages: RenderedPages | undefined = built
-    ? await renderPages(
-        webRoot,
-        ssrEntry,
-        {
-          event,
-          dates: eventDates(event),
-          publicUrl: app.config.publicUrl,
-          providers: { email: Boolean(app.config.mail), whatsapp: Boolean(app.config.whatsapp) },
-        },
-        pagePaths,
-      )
-    : undefined;
+  const siteData = (event: EventSettings): SiteData => ({
+    event,
+    dates: eventDates(event),
+    publicUrl: app.config.publicUrl,
+    providers: { email: Boolean(app.config.mail), whatsapp: Boolean(app.config.whatsapp) },
+  });
+  const render = built ? await pagesRenderer(webRoot, ssrEntry, pagePaths) : undefined;
+  let pages: RenderedPages | undefined = await render?.(siteData(app.editions.current().settings));
+  if (render) {
+    // Once per change, on every instance: the next request gets the new pages (and ETags).
+    const stop = app.editions.onChange(async (edition) => {
+      pages = await render(siteData(edition.settings));
+      app.log.info({ edition: edition.id, revision: edition.revision }, 'pages rendered again');
+    });
+    app.addHook('onClose', async () => stop());
+  }
 
   function sendPage(
     request: FastifyRequest,
@@ -94,13 +98,15 @@ async function webApp(app: FastifyInstance) {
     // The check-in screen decodes QR codes with WebAssembly where the phone has no native
     // decoder: its page alone may compile it.
     const doorPage = { helmet: wasmPageHelmet(app.config.secure) };
-    for (const [path, page] of pages.byPath) {
+    for (const path of pages.byPath.keys()) {
       const options = path === paths.door ? doorPage : {};
-      app.get(path, options, (request, reply) => sendPage(request, reply, page, 200));
+      app.get(path, options, (request, reply) =>
+        sendPage(request, reply, pages!.byPath.get(path)!, 200),
+      );
     }
     await app.register(ticketPageRoutes, {
-      render: pages.ticketPage,
-      sendNotFound: (request, reply) => sendPage(request, reply, pages.notFound, 404),
+      render: (data) => pages!.ticketPage(data),
+      sendNotFound: (request, reply) => sendPage(request, reply, pages!.notFound, 404),
     });
   }
 
@@ -109,7 +115,7 @@ async function webApp(app: FastifyInstance) {
       pages &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/');
-    if (wantsPage) return sendPage(request, reply, pages.notFound, 404);
+    if (wantsPage) return sendPage(request, reply, pages!.notFound, 404);
     return sendError(reply, errorTable.notFound);
   });
 }

@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../test-support/test-server.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { currentEditionId } from '../editions/editions.repository.ts';
 
 const errorShape = {
   error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
@@ -516,6 +517,7 @@ describe('the public form', () => {
           levar_alguem: null,
           confirmacao: null,
           created_at: new Date().toISOString(),
+          event_id: currentEditionId,
         })
         .execute();
       await expect(insertAgain).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });

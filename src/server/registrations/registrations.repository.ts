@@ -16,6 +16,7 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
+import { currentEditionId } from '../editions/editions.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -66,6 +67,7 @@ export async function createRegistration(
           id: randomUUID(),
           email_key: emailKey(input.email),
           created_at: new Date().toISOString(),
+          event_id: currentEditionId,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -89,11 +91,20 @@ export async function createRegistration(
   }
 }
 
-/** Newest first; rows created in the same millisecond keep a stable order. */
-export async function listRegistrations(db: Kysely<Database>): Promise<Registration[]> {
+/**
+ * One edition's registrations (the current one's by default), newest first; rows created in the
+ * same millisecond keep a stable order.
+ */
+export async function listRegistrations(
+  db: Kysely<Database>,
+  editionId?: string,
+): Promise<Registration[]> {
   const rows = await db
     .selectFrom('registrations')
     .selectAll()
+    .where('event_id', '=', (eb) =>
+      editionId === undefined ? currentEditionId(eb) : eb.val(editionId),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -104,12 +115,34 @@ export async function listRegistrations(db: Kysely<Database>): Promise<Registrat
 export async function findRegistrations(
   db: Kysely<Database>,
   ids: readonly string[],
-  /** false: without where their messages are (the sender, which needs only the person). */
-  { delivery = true }: { delivery?: boolean } = {},
+  {
+    delivery = true,
+    currentEdition = false,
+  }: {
+    /** false: without where their messages are (the sender, which needs only the person). */
+    delivery?: boolean;
+    /** true: those of the current edition only (the live streams show no other). */
+    currentEdition?: boolean;
+  } = {},
 ): Promise<Registration[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('registrations').selectAll().where('id', 'in', ids).execute();
+  let query = db.selectFrom('registrations').selectAll().where('id', 'in', ids);
+  if (currentEdition) query = query.where('event_id', '=', currentEditionId);
+  const rows = await query.execute();
   return delivery ? withDeliveries(db, rows) : rows.map((row) => toRegistration(row));
+}
+
+/**
+ * The rows with these ids, each with its edition's id, without where their messages are (the
+ * sender's one read per claimed batch: the person, and which edition's settings to speak of).
+ */
+export async function findWithEditions(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Array<{ registration: Registration; editionId: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('registrations').selectAll().where('id', 'in', ids).execute();
+  return rows.map((row) => ({ registration: toRegistration(row), editionId: row.event_id }));
 }
 
 /** Confirms inside the caller's transaction; undefined when it was not pending (or not there). */
@@ -241,9 +274,13 @@ export async function deleteRegistration(
   actor: Actor | null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
-    if (result.numDeletedRows === 0n) return false;
-    await recordErasure(trx, id, actor);
+    const deleted = await trx
+      .deleteFrom('registrations')
+      .where('id', '=', id)
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!deleted) return false;
+    await recordErasure(trx, id, actor, deleted.event_id);
     await logChange(trx, 'deleted', id);
     return true;
   });

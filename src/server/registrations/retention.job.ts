@@ -1,19 +1,22 @@
 // Data kept only as long as promised (the privacy page): every registration whose retention has
 // ended (src/shared/retention.ts) is erased, through the organizer's own deletion path
-// (registration-erasure.ts): same guarantees, and every open panel is told. It runs at every
-// start (a restart may bring a shorter retention or an earlier date) and hourly (decision 0071).
+// (registration-erasure.ts): same guarantees, and every open panel is told. Each edition counts
+// from its own date and its own retentionDays (decision 0110). It runs at every start, hourly
+// (decision 0071), and at once after the current edition's date or retention changed.
 import type { Kysely } from 'kysely';
 import { erasableUpTo } from '../../shared/retention.ts';
 import type { Database } from '../db/schema.ts';
+import { readEditions } from '../editions/editions.repository.ts';
 import type { Job } from '../jobs/job-runner.ts';
 
 const batchSize = 500;
 
-async function idsMadeUpTo(db: Kysely<Database>, upTo: string): Promise<string[]> {
+async function idsMadeUpTo(db: Kysely<Database>, editionId: string, upTo: string) {
   // Timestamps are all toISOString() output, so text order is time order.
   const rows = await db
     .selectFrom('registrations')
     .select('id')
+    .where('event_id', '=', editionId)
     .where('created_at', '<=', upTo)
     .orderBy('created_at')
     .limit(batchSize)
@@ -21,23 +24,30 @@ async function idsMadeUpTo(db: Kysely<Database>, upTo: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
+/** The settings whose change moves when registrations are erased. */
+export const retentionFields = ['date', 'time', 'timeZone', 'retentionDays'] as const;
+
 export const retentionJob: Job = {
   name: 'registration-retention',
-  // One indexed query when nothing has outlived its retention.
+  // One indexed query per edition when nothing has outlived its retention.
   everyMs: 60 * 60_000,
   atEveryStart: true,
   async run(app) {
-    const upTo = erasableUpTo(app.config.event, new Date());
+    const now = new Date();
     let removed = 0;
-    if (upTo) {
+    const editions: Array<{ id: string; madeUpTo: string | null }> = [];
+    for (const edition of await readEditions(app.db.kysely)) {
+      const upTo = erasableUpTo(edition.settings, now);
+      editions.push({ id: edition.id, madeUpTo: upTo ?? null });
+      if (!upTo) continue;
       for (;;) {
-        const ids = await idsMadeUpTo(app.db.kysely, upTo);
+        const ids = await idsMadeUpTo(app.db.kysely, edition.id, upTo);
         if (ids.length === 0) break;
         removed += (await app.erasure.erase(ids, null)).length;
         if (ids.length < batchSize) break;
       }
     }
     // Ids and counts only: nothing personal in the log.
-    app.log.info({ removed, madeUpTo: upTo ?? null }, 'retention: registrations erased');
+    app.log.info({ removed, editions }, 'retention: registrations erased');
   },
 };

@@ -13,6 +13,7 @@ import { freePort } from './child-server.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
+import { currentEditionId } from '../editions/editions.repository.ts';
 
 export interface TestServer {
   url: string;
@@ -150,9 +151,11 @@ export async function seedRegistrations(
       await trx
         .insertInto('registrations')
         .values(
-          registrations
-            .slice(i, i + 500)
-            .map(({ delivery: _messages, ...r }) => ({ ...r, email_key: emailKey(r.email) })),
+          registrations.slice(i, i + 500).map(({ delivery: _messages, ...r }) => ({
+            ...r,
+            email_key: emailKey(r.email),
+            event_id: currentEditionId,
+          })),
         )
         .execute();
     }

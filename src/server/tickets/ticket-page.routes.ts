@@ -22,9 +22,10 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
     async (request, reply) => {
       personal(reply);
       const { code } = request.params;
-      const ticket = await ticketByCode(app, code);
-      if (!ticket) return options.sendNotFound(request, reply);
-      const { event, publicUrl } = app.config;
+      const found = await ticketByCode(app, code);
+      if (!found) return options.sendNotFound(request, reply);
+      const { ticket, event } = found;
+      const { publicUrl } = app.config;
       const ticketUrl = ticketPageUrl(publicUrl, code);
       const html = await options.render({
         ticket,

@@ -1,21 +1,31 @@
 // A ticket by its code: the confirmed registration that holds it, read through the ticket's own
-// shape (name, company, check-in; never a phone or an e-mail).
+// shape (name, company, check-in; never a phone or an e-mail), with the event of its own edition
+// (a past edition's ticket still opens, showing that edition).
 import type { Kysely } from 'kysely';
 import type { EventConfig } from '../../shared/event.ts';
 import { ticketSchema, type Ticket } from '../../shared/ticket.schema.ts';
 import type { Database } from '../db/schema.ts';
 
+export interface FoundTicket {
+  ticket: Ticket;
+  /** Its edition's settings, in full (the calendar file needs the duration). */
+  event: EventConfig;
+}
+
 /** Undefined for a code no registration holds (never given, or revoked with its registration). */
 export async function findTicket(
   db: Kysely<Database>,
   code: string,
-  event: EventConfig,
-): Promise<Ticket | undefined> {
+  settingsOf: (editionId: string) => Promise<EventConfig | undefined>,
+): Promise<FoundTicket | undefined> {
   const row = await db
     .selectFrom('registrations')
-    .select(['nome_completo', 'nome_compania', 'ticket_code', 'checked_in_at'])
+    .select(['nome_completo', 'nome_compania', 'ticket_code', 'checked_in_at', 'event_id'])
     .where('ticket_code', '=', code)
     .where('status', '=', 'confirmed')
     .executeTakeFirst();
-  return row && ticketSchema.parse({ ...row, event });
+  if (!row) return undefined;
+  const { event_id: editionId, ...ticket } = row;
+  const event = await settingsOf(editionId);
+  return event && { ticket: ticketSchema.parse({ ...ticket, event }), event };
 }

@@ -4,12 +4,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, ticketCalendar } from '../../shared/paths.ts';
-import type { Ticket } from '../../shared/ticket.schema.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import { ticketCalendarFile } from './event-calendar.ts';
 import { isTicketCode } from '../../shared/ticket-code.ts';
-import { findTicket } from './tickets.repository.ts';
+import { findTicket, type FoundTicket } from './tickets.repository.ts';
 
 type CodeRequest = { Params: { code: string } };
 
@@ -18,10 +17,13 @@ export function personal(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
 }
 
-/** The ticket with this code, or undefined (a code of the wrong shape is looked up nowhere). */
-export function ticketByCode(app: FastifyInstance, code: string): Promise<Ticket | undefined> {
+/**
+ * The ticket with this code and its edition's settings, or undefined (a code of the wrong shape
+ * is looked up nowhere).
+ */
+export function ticketByCode(app: FastifyInstance, code: string): Promise<FoundTicket | undefined> {
   return isTicketCode(code)
-    ? findTicket(app.db.kysely, code, app.config.event)
+    ? findTicket(app.db.kysely, code, (id) => app.editions.settingsOf(id))
     : Promise.resolve(undefined);
 }
 
@@ -30,16 +32,16 @@ export async function ticketsRoutes(app: FastifyInstance) {
 
   app.get<CodeRequest>(api.ticket, forAnyone, async (request, reply) => {
     personal(reply);
-    const ticket = await ticketByCode(app, request.params.code);
-    return ticket ?? sendError(reply, errorTable.ticketNotFound);
+    const found = await ticketByCode(app, request.params.code);
+    return found?.ticket ?? sendError(reply, errorTable.ticketNotFound);
   });
 
   app.get<CodeRequest>(ticketCalendar, forAnyone, async (request, reply) => {
     personal(reply);
     const { code } = request.params;
-    const ticket = await ticketByCode(app, code);
-    if (!ticket) return sendError(reply, errorTable.ticketNotFound);
-    const file = ticketCalendarFile(app.config.event, app.config.publicUrl, code);
+    const found = await ticketByCode(app, code);
+    if (!found) return sendError(reply, errorTable.ticketNotFound);
+    const file = ticketCalendarFile(found.event, app.config.publicUrl, code);
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'attachment; filename="evento.ics"')

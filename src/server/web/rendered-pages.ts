@@ -1,6 +1,7 @@
-// Every page of the site as the server sends it, made once when the server starts: the public
-// pages rendered to HTML by the browser app's own components (dist/ssr, built from
-// src/web/entry-server.tsx) with this server's event configuration, the admin page as the empty
+// Every page of the site as the server sends it, made once per state of the event (at start, then
+// after each change to the current edition, decision 0111), never per request: the public pages
+// rendered to HTML by the browser app's own components (dist/ssr, built from
+// src/web/entry-server.tsx) with the current edition's settings, the admin page as the empty
 // shell its script fills in, then each compressed (docs/decisions/0014, 0015).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,13 +41,14 @@ export interface RenderedPages {
   ticketPage(data: TicketPageData): Promise<string>;
 }
 
-export async function renderPages(
+/** Renders every page for one state of the site; the built files are read once. */
+export type PagesRenderer = (site: SiteData) => Promise<RenderedPages>;
+
+export async function pagesRenderer(
   webRoot: string,
   ssrEntry: string,
-  site: SiteData,
   pagePaths: readonly string[],
-): Promise<RenderedPages> {
-  const { event } = site;
+): Promise<PagesRenderer> {
   const manifest = JSON.parse(
     readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
@@ -60,26 +62,35 @@ export async function renderPages(
   };
   const ticketTemplate = scriptlessTemplate(template);
 
-  async function page(path: string): Promise<Precompressed> {
-    const preloads = preloadLinks(manifest, lazyModules[path]);
-    if (browserRendered.has(path)) {
-      const title = `Inscrição · ${event.name}`;
-      return precompress(fillTemplate(template, site, { title, content: '', preloads }));
-    }
-    const { html, title } = await renderPage(path, event, site.providers);
-    const rendered = fillTemplate(template, site, { title, content: html, preloads });
-    return precompress(scriptsAfterPaint(rendered));
-  }
+  return async function renderPages(site: SiteData): Promise<RenderedPages> {
+    const { event } = site;
 
-  const byPath = new Map<string, Precompressed>();
-  for (const path of pagePaths) byPath.set(path, await page(path));
-  return {
-    byPath,
-    notFound: await page(notFoundPath),
-    async ticketPage(data) {
-      const { html, title } = await renderTicketPage(data);
-      const preview = `Ingresso · ${event.name}`;
-      return fillTemplate(ticketTemplate, site, { title, preview, content: html, preloads: '' });
-    },
+    async function page(path: string): Promise<Precompressed> {
+      const preloads = preloadLinks(manifest, lazyModules[path]);
+      if (browserRendered.has(path)) {
+        const title = `Inscrição · ${event.name}`;
+        return precompress(fillTemplate(template, site, { title, content: '', preloads }));
+      }
+      const { html, title } = await renderPage(path, event, site.providers);
+      const rendered = fillTemplate(template, site, { title, content: html, preloads });
+      return precompress(scriptsAfterPaint(rendered));
+    }
+
+    const byPath = new Map<string, Precompressed>();
+    for (const path of pagePaths) byPath.set(path, await page(path));
+    return {
+      byPath,
+      notFound: await page(notFoundPath),
+      async ticketPage(data) {
+        // The ticket's own edition: a past edition's ticket shows that event.
+        const { html, title } = await renderTicketPage(data);
+        const preview = `Ingresso · ${data.event.name}`;
+        return fillTemplate(
+          ticketTemplate,
+          { ...site, event: data.event },
+          { title, preview, content: html, preloads: '' },
+        );
+      },
+    };
   };
 }

@@ -1,0 +1,87 @@
+// The event's settings and its editions, for admins: GET/PUT /api/admin/event (the current
+// edition's settings: what GET serves, PUT takes back as it is), GET/POST /api/admin/editions,
+// and a past edition's registrations (read-only) and settings history. Every change is answered
+// once this instance has applied it (its pages rendered again); the others follow by NOTIFY.
+import type { FastifyInstance } from 'fastify';
+import { errorTable } from '../../shared/api-error.ts';
+import { newEditionSchema } from '../../shared/edition.schema.ts';
+import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { api } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
+import { actorOf } from '../audit/actor.ts';
+import { parseFields, sendError } from '../http-errors.ts';
+import { compressJson } from '../plugins/compression.ts';
+import { listRegistrations } from '../registrations/registrations.repository.ts';
+import { retentionFields, retentionJob } from '../registrations/retention.job.ts';
+import { requireUuid } from '../registrations/uuid.ts';
+import {
+  createEdition,
+  editionChanges,
+  listEditions,
+  readCurrentEdition,
+  readEdition,
+  toApiEdition,
+  updateCurrentSettings,
+} from './editions.repository.ts';
+
+/** Three texts of up to 2,000 characters (4 bytes each at worst) and the rest. */
+const settingsBodyLimit = 64 * 1024;
+
+export async function editionsRoutes(app: FastifyInstance) {
+  const forAdmins = { config: { audience: audiences.admin } };
+  const idRoute = { ...forAdmins, onRequest: requireUuid };
+
+  app.get(
+    api.adminEvent,
+    forAdmins,
+    async () => (await readCurrentEdition(app.db.kysely)).settings,
+  );
+
+  app.put(
+    api.adminEvent,
+    { ...forAdmins, bodyLimit: settingsBodyLimit },
+    async (request, reply) => {
+      const settings = parseFields(eventSettingsSchema, request.body, reply);
+      if (!settings) return reply;
+      const { edition, fields } = await updateCurrentSettings(
+        app.db.kysely,
+        settings,
+        actorOf(request),
+      );
+      if (fields.length > 0) await app.editions.changed();
+      // Registrations the new date or retention has outlived go now, not at the next hourly run.
+      if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {
+        void app.jobs.runNow(retentionJob.name);
+      }
+      return edition.settings;
+    },
+  );
+
+  app.get(api.adminEditions, forAdmins, async () => listEditions(app.db.kysely));
+
+  app.post(api.adminEditions, forAdmins, async (request, reply) => {
+    const body = parseFields(newEditionSchema, request.body, reply);
+    if (!body) return reply;
+    const edition = await createEdition(app.db.kysely, body, actorOf(request));
+    await app.editions.changed();
+    return reply.code(201).send(toApiEdition(edition, 0));
+  });
+
+  app.get<{ Params: { id: string } }>(
+    api.adminEditionRegistrations,
+    { ...idRoute, config: { ...forAdmins.config, compress: compressJson } },
+    async (request, reply) => {
+      const edition = await readEdition(app.db.kysely, request.params.id);
+      if (!edition) return sendError(reply, errorTable.notFound);
+      return listRegistrations(app.db.kysely, edition.id);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    api.adminEditionChanges,
+    idRoute,
+    async (request, reply) =>
+      (await editionChanges(app.db.kysely, request.params.id)) ??
+      sendError(reply, errorTable.notFound),
+  );
+}
