@@ -66,8 +66,8 @@ function settingsWrites(page: Page): Request[] {
 }
 
 /** A field's error line, found through the field it describes. */
-async function errorOf(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
+async function errorOf(page: Page, label: string | RegExp): Promise<string> {
+  const field = page.getByLabel(label, { exact: typeof label === 'string' });
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   const ids = (await field.getAttribute('aria-describedby'))!.split(' ');
   const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
@@ -188,7 +188,7 @@ describe('editions', () => {
     await dialog.waitFor();
     // The date is required: nothing is sent without it.
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
-    expect(await errorOf(page, 'Data da nova edição')).toBe(eventFieldMessages.invalidDate);
+    expect(await errorOf(page, /^Data da nova edição/)).toBe(eventFieldMessages.invalidDate);
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
