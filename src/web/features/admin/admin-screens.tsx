@@ -1,22 +1,15 @@
 // The signed-in panel: the screen the address names (registrations, 'Evento', the editions, one
-// edition), each with the current edition's settings as `useEvent()`. The 'Evento' and editions
-// screens load as their own chunk when first opened: the list stays the panel's first download.
-import { lazy, Suspense } from 'react';
+// edition), each with the current edition's settings as `useEvent()`. All in the panel's own
+// chunk: a chunk of their own would have split the panel into pieces that every public page's
+// list of chunks names (docs/decisions/0116).
 import type { Session } from '@/features/session/session-api.ts';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { AdminPanel } from './admin-panel.tsx';
+import { EditionScreen } from './editions/edition-screen.tsx';
+import { EditionsScreen } from './editions/editions-screen.tsx';
+import { EventSettingsScreen } from './event-settings/event-settings-screen.tsx';
 import { useEventSettings } from './use-event-settings.ts';
 import { usePanelSection } from './use-panel-section.ts';
-
-const EventSettingsScreen = lazy(async () => ({
-  default: (await import('./event-settings/event-settings-screen.tsx')).EventSettingsScreen,
-}));
-const EditionsScreen = lazy(async () => ({
-  default: (await import('./editions/editions-screen.tsx')).EditionsScreen,
-}));
-const EditionScreen = lazy(async () => ({
-  default: (await import('./editions/edition-screen.tsx')).EditionScreen,
-}));
 
 export interface AdminScreensProps {
   session: Session;
@@ -30,12 +23,10 @@ export function AdminScreens({ session, onLoggedOut }: AdminScreensProps) {
   const screen = { session, onLoggedOut, section };
   return (
     <EventProvider value={settings ?? served}>
-      <Suspense fallback={<main aria-busy="true" className="min-h-dvh" />}>
-        {section.name === 'registrations' && <AdminPanel {...screen} />}
-        {section.name === 'event' && <EventSettingsScreen {...screen} />}
-        {section.name === 'editions' && <EditionsScreen {...screen} />}
-        {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
-      </Suspense>
+      {section.name === 'registrations' && <AdminPanel {...screen} />}
+      {section.name === 'event' && <EventSettingsScreen {...screen} />}
+      {section.name === 'editions' && <EditionsScreen {...screen} />}
+      {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
     </EventProvider>
   );
 }

@@ -17,18 +17,18 @@ export function PanelNav({ section }: { section: PanelSection }) {
   const current = section.name === 'edition' ? 'editions' : section.name;
   return (
     <nav aria-label={texts.label} className="border-b">
-      <ul role="list" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+      <ul role="list" className="mx-auto flex max-w-7xl gap-1 px-4 py-2 sm:px-6">
         {entries.map(({ name, label }) => (
           <li key={name}>
             <a
               href={sectionHash({ name })}
               aria-current={current === name ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold whitespace-nowrap',
-                'focus-visible:ring-ring rounded-t-md focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset',
+                'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap',
+                'focus-visible:ring-ring focus-visible:ring-2 focus-visible:outline-none',
                 current === name
-                  ? 'border-primary text-foreground'
-                  : 'text-muted-foreground hover:text-foreground border-transparent',
+                  ? 'bg-primary text-primary-foreground'
+                  : 'text-muted-foreground hover:bg-muted',
               )}
             >
               {label}

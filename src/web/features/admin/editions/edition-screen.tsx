@@ -54,14 +54,16 @@ export function EditionScreen({ editionId, ...props }: EditionScreenProps) {
   return (
     <div className="min-h-dvh">
       <PanelHeader {...props} />
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
-        <a
-          href={sectionHash({ name: 'editions' })}
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring inline-flex min-h-11 w-fit items-center gap-1 rounded text-sm font-semibold focus-visible:ring-2 focus-visible:outline-none"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {texts.back}
-        </a>
+      <main className="mx-auto grid max-w-7xl gap-5 px-4 py-6 sm:px-6">
+        <p>
+          <a
+            href={sectionHash({ name: 'editions' })}
+            className="text-muted-foreground focus-visible:ring-ring inline-flex min-h-11 items-center gap-1 rounded text-sm font-semibold focus-visible:ring-2 focus-visible:outline-none"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {texts.back}
+          </a>
+        </p>
         {editions.isPending && (
           <p role="status" className="text-muted-foreground py-12 text-center">
             {editionsTexts.loading}
@@ -133,7 +135,7 @@ function EditionView({
             <h2
               ref={headingRef}
               tabIndex={-1}
-              className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] focus-visible:outline-none sm:text-2xl"
+              className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] focus-visible:outline-none"
             >
               {event.name}
             </h2>

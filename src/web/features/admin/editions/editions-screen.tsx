@@ -33,13 +33,13 @@ export function EditionsScreen(props: EditionsScreenProps) {
   return (
     <div className="min-h-dvh">
       <PanelHeader {...props} />
-      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-2xl gap-5 px-4 py-6 sm:px-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="grid gap-1">
             <h2
               ref={heading}
               tabIndex={-1}
-              className="text-xl font-bold tracking-tight focus-visible:outline-none sm:text-2xl"
+              className="text-xl font-bold tracking-tight focus-visible:outline-none"
             >
               {texts.heading}
             </h2>

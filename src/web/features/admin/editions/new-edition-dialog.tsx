@@ -2,7 +2,6 @@
 // rest comes from the current edition. Once created it is the current one everywhere: the panel's
 // settings and list follow at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { newEditionSchema, type Edition, type NewEditionInput } from '@shared/edition.schema.ts';
@@ -183,9 +182,6 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
             </AlertDialogCancel>
             {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
             <Button type="submit" aria-disabled={create.isPending || undefined}>
-              {create.isPending && (
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              )}
               {create.isPending ? texts.creating : texts.create}
             </Button>
           </AlertDialogFooter>

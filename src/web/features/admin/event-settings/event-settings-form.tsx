@@ -2,7 +2,6 @@
 // it is sent and answered field by field by the server; what was typed stays on screen (and in a
 // draft, settings-draft.ts) until it is saved.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { csvFileName } from '@shared/csv.ts';
@@ -264,7 +263,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
 
       <Group legend={texts.groups.messages} intro={texts.messagesIntro}>
         {messageFields.map((name) => (
-          <div key={name} className="grid gap-3 border-t pt-4 first:border-t-0 first:pt-0">
+          <div key={name} className="grid gap-3">
             {field(
               name,
               (control) => (
@@ -284,10 +283,9 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       )}
 
       {/* Within reach at the bottom of a phone's screen, however long the form. */}
-      <div className="bg-card sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t px-4 py-3 sm:mx-0 sm:rounded-lg sm:border">
-        {unsaved && <p className="text-muted-foreground mr-auto text-sm">{texts.unsaved}</p>}
+      <div className="bg-card sticky bottom-0 flex items-center justify-between gap-3 rounded-lg border px-4 py-3 shadow-sm">
+        <p className="text-muted-foreground text-sm">{unsaved ? texts.unsaved : ''}</p>
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
           {save.isPending ? texts.saving : texts.save}
         </Button>
       </div>
@@ -308,10 +306,12 @@ function Group({
   children: ReactNode;
 }) {
   return (
-    <fieldset className="grid gap-4">
-      <legend className="mb-3 text-lg font-bold">{legend}</legend>
-      {intro && <p className="text-muted-foreground -mt-2 text-sm">{intro}</p>}
-      <div className={columns ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}>{children}</div>
+    <fieldset>
+      <legend className="text-lg font-bold">{legend}</legend>
+      <div className="mt-2 grid gap-4">
+        {intro && <p className="text-muted-foreground text-sm">{intro}</p>}
+        <div className={columns ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}>{children}</div>
+      </div>
     </fieldset>
   );
 }
@@ -324,7 +324,7 @@ function Placeholders({ field }: { field: MessageTextField }) {
       {messageTextFields[field].map((name, index) => (
         <span key={name}>
           {index > 0 && '; '}
-          <code className="text-foreground font-mono">{`{${name}}`}</code> {placeholderLabels[name]}
+          <code className="text-foreground">{`{${name}}`}</code> {placeholderLabels[name]}
         </span>
       ))}
     </span>

@@ -32,12 +32,12 @@ export function EventSettingsScreen(props: EventSettingsScreenProps) {
   return (
     <div className="min-h-dvh">
       <PanelHeader {...props} />
-      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-2xl gap-5 px-4 py-6 sm:px-6">
         <div className="grid gap-1">
           <h2
             ref={heading}
             tabIndex={-1}
-            className="text-xl font-bold tracking-tight focus-visible:outline-none sm:text-2xl"
+            className="text-xl font-bold tracking-tight focus-visible:outline-none"
           >
             {texts.heading}
           </h2>

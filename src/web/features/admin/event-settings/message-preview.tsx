@@ -1,6 +1,7 @@
 // A message's text as one person would receive it, following every keystroke: the placeholders
 // filled by the shared function the server's messages use (src/shared/event-texts.ts), with the
 // event as typed so far (a field not yet valid shows its saved value).
+import { Fragment } from 'react';
 import { eventDateSchema, eventTimeSchema } from '@shared/event-config.schema.ts';
 import { placeholderValues, type EventSettings } from '@shared/event.ts';
 import { fillPlaceholders, messageTextFields, type MessageTextField } from '@shared/event-texts.ts';
@@ -42,8 +43,15 @@ export function MessagePreview({ field, text, event }: MessagePreviewProps) {
       <figcaption className="text-muted-foreground text-sm font-semibold">
         {texts.preview}
       </figcaption>
-      <p className="bg-muted rounded-lg p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
-        {filled}
+      <p className="bg-muted rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]">
+        {/* Lines as <br>: no white-space rule of its own (the public pages' style sheet holds
+            every rule the panel uses). */}
+        {filled.split('\n').map((line, index) => (
+          <Fragment key={index}>
+            {index > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
       </p>
     </figure>
   );

@@ -37,7 +37,7 @@ export function SettingsField({
   const errorId = `${id}-erro`;
   const describedBy = [help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
+    <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
