@@ -133,6 +133,14 @@ describe('the Evento screen', () => {
     expect(await storedSettings()).toEqual(before);
     await page.unroute(`**${api.adminEvent}`);
 
+    // Unsaved typing survives a reload (or a login after the session expired), until discarded.
+    await page.reload();
+    await page.getByText('Suas alterações ainda não salvas foram recuperadas.').waitFor();
+    expect(await name.inputValue()).toBe('Build Safe Reescrito');
+    await page.getByRole('button', { name: 'Descartar alterações' }).click();
+    expect(await name.inputValue()).toBe(before.name);
+    expect(await page.getByLabel('Local', { exact: true }).inputValue()).toBe(before.venue);
+
     // The browser logs the refused request (400) as a console error.
     const left = console
       .unexpected(browser.problems)
@@ -144,10 +152,6 @@ describe('the Evento screen', () => {
     const { page, console } = await openScreen('#evento', 'Evento');
     const venue = page.getByLabel('Local', { exact: true });
     await venue.waitFor();
-    // A draft left by the test before (its typing was never saved) is offered back: drop it.
-    const discard = page.getByRole('button', { name: 'Descartar alterações' });
-    if (await discard.isVisible()) await discard.click();
-
     await venue.fill('Centro de Convenções do Lago');
     // The WhatsApp preview follows the typing, with the shared placeholders filled.
     const preview = page.getByRole('figure', { name: 'Prévia' }).first();
