@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEvent, type EventConfig } from '../../shared/event.ts';
+import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { servedRegistration, validRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase } from '../db/database.ts';
@@ -19,6 +20,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../test-support/test-server.ts';
+import { startSession } from '../test-support/sessions.ts';
 import { retentionJob } from './retention.job.ts';
 
 const day = 24 * 60 * 60_000;
@@ -89,34 +91,61 @@ describe('at start, on SQLite', () => {
     }
   });
 
-  it('erases at a restart with a shorter retention, though the last run was minutes ago', async () => {
-    const dbFile = join(dir, 'restart.db');
+  it('erases at once when the panel moves the date into the past, though the last run was seconds ago', async () => {
+    const dbFile = join(dir, 'changed.db');
     const outlived = madeDaysAgo(40, 'quarenta.dias@exemplo.com');
     const db = await openDatabase(`file:${dbFile}`);
     await seedRegistrations(db.kysely, [outlived]);
     await db.close();
 
-    // First start: an event still to come, kept 90 days. The purge runs and erases nothing.
+    // An event still to come, kept 90 days. The purge runs at start and erases nothing.
     const soon = new Date(Date.now() + 10 * day).toISOString().slice(0, 10);
-    const first = logCapture();
-    const before = await startTestServer(
+    const log = logCapture();
+    const server = await startTestServer(
       {},
-      { dbFile, logStream: first.stream, config: { event: { ...pastEvent, date: soon } } },
-    );
-    await expect.poll(() => first.erasures()).toEqual([expect.objectContaining({ removed: 0 })]);
-    await before.close();
-
-    // Restarted at once with the event past and 30 days of retention: erased at start.
-    const second = logCapture();
-    const after = await startTestServer(
-      {},
-      { dbFile, logStream: second.stream, config: { event: pastEvent } },
+      { dbFile, logStream: log.stream, config: { event: { ...pastEvent, date: soon } } },
     );
     try {
-      await expect.poll(() => second.erasures()).toEqual([expect.objectContaining({ removed: 1 })]);
-      expect(await storedIds(after)).toEqual([]);
+      await expect.poll(() => log.erasures()).toEqual([expect.objectContaining({ removed: 0 })]);
+      // The organizer saves the event as past, with 30 days of retention.
+      const admin = await startSession(server.app.db.kysely);
+      const saved = await server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: admin.cookie },
+        json: pastEvent,
+      });
+      expect(saved.status).toBe(200);
+      await expect
+        .poll(() => log.erasures().at(-1))
+        .toEqual(expect.objectContaining({ removed: 1 }));
+      expect(await storedIds(server)).toEqual([]);
     } finally {
-      await after.close();
+      await server.close();
+    }
+  });
+
+  it('counts each edition from its own date: a past edition is erased, the current one kept', async () => {
+    const server = await startTestServer({}, { config: { event: pastEvent } });
+    try {
+      // The start's run is over: what follows is a later run.
+      await server.app.jobs.idle();
+      const pastEdition = madeDaysAgo(40, 'edicao.passada@exemplo.com');
+      await seedRegistrations(server.app.db.kysely, [pastEdition]);
+      const admin = await startSession(server.app.db.kysely);
+      // The next edition, a month from now: its registrations wait for its own date.
+      const next = new Date(Date.now() + 30 * day).toISOString().slice(0, 10);
+      const created = await server.request(api.adminEditions, {
+        method: 'POST',
+        headers: { cookie: admin.cookie },
+        json: { date: next },
+      });
+      expect(created.status).toBe(201);
+      const current = madeDaysAgo(40, 'edicao.atual@exemplo.com');
+      await seedRegistrations(server.app.db.kysely, [current]);
+      await retentionJob.run(server.app);
+      expect(await storedIds(server)).toEqual([current.id]);
+    } finally {
+      await server.close();
     }
   });
 });
@@ -137,6 +166,15 @@ describe.each([['SQLite'], ['PostgreSQL']])('the retention job on %s', (engine) 
       config: { event },
     });
     // The check at start is over: what follows is the job's next run.
+    await server.app.jobs.idle();
+    // One PostgreSQL database serves both tests: its event is the first start's until saved.
+    const admin = await startSession(server.app.db.kysely);
+    const saved = await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: admin.cookie },
+      json: event,
+    });
+    expect(saved.status).toBe(200);
     await server.app.jobs.idle();
     return { server, log };
   }
