@@ -187,12 +187,19 @@ describe('editions', () => {
     await editions.getByRole('listitem').first().waitFor();
     expect(await editions.getByRole('listitem').count()).toBe(1);
 
+    const creations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === api.adminEditions) {
+        creations.push(request.postData() ?? '');
+      }
+    });
     await page.getByRole('button', { name: 'Nova edição' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Nova edição' });
     await dialog.waitFor();
     // The date is required: nothing is sent without it.
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
-    expect(await errorOf(page, /^Data da nova edição/)).toBe(eventFieldMessages.invalidDate);
+    expect(await errorOf(page, /^Data da nova edição/)).toBe(eventFieldMessages.required);
+    expect(creations).toEqual([]);
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -201,6 +208,9 @@ describe('editions', () => {
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
     await toast(page, 'Nova edição criada!').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    expect(creations.map((body) => JSON.parse(body))).toEqual([
+      { date: '2026-12-05', name: 'Build Safe 2026' },
+    ]);
 
     // Two editions: the new one current, with the old one's settings but the new date and name.
     await expect.poll(() => editions.getByRole('listitem').count()).toBe(2);

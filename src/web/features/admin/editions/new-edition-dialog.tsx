@@ -35,10 +35,13 @@ type Errors = Partial<Record<Field | 'form', string>>;
 const fields: readonly Field[] = ['date', 'name', 'time'];
 const empty: Values = { date: '', name: '', time: '' };
 
-/** What is sent: the date always, the name and the time only when typed. */
-function newEditionBody(values: Values): NewEditionInput {
+/**
+ * What is sent: the date (missing when the box is empty, so the schema says it is required), the
+ * name and the time only when typed.
+ */
+function newEditionBody(values: Values): Partial<NewEditionInput> {
   return {
-    date: values.date,
+    ...(values.date ? { date: values.date } : {}),
     ...(values.name.trim() ? { name: values.name } : {}),
     ...(values.time ? { time: values.time } : {}),
   };
