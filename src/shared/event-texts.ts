@@ -1,7 +1,9 @@
 // The messages' texts the organizer writes (the WhatsApp click-to-chat text, the e-mails' opening
 // lines) and the placeholders they hold: `{nome}`, `{evento}`, `{data}`, `{hora}`, `{local}`,
-// `{link}`. Plain data and one pure function, no zod and no imports: the server's messages and
-// the panel's live preview fill them alike, and the public pages may import this file.
+// `{link}`. Plain data and pure functions, no zod: the server's messages and the panel's live
+// preview fill them alike. The public pages never import this file (their defaults and JSON go
+// without the texts: event.ts imports nothing from here).
+import { formatEventDate, formatEventTime, type EventConfig, type EventDetails } from './event.ts';
 
 /** Every placeholder, with what it becomes (the panel lists these beside the texts). */
 export const placeholderNames = ['nome', 'evento', 'data', 'hora', 'local', 'link'] as const;
@@ -29,30 +31,6 @@ export const messageTextFields = {
   ticketEmailIntro: placeholderNames,
 } as const satisfies Record<string, readonly PlaceholderName[]>;
 export type MessageTextField = keyof typeof messageTextFields;
-
-/** Today's texts, as the messages were written before they became settings. */
-export const defaultMessageTexts: Record<MessageTextField, string> = {
-  whatsappMessage: [
-    'Olá, {nome}! 🎉',
-    '',
-    'Seu ingresso para o {evento} está confirmado!',
-    '',
-    '📅 {data}, às {hora}',
-    '📍 {local}',
-    '',
-    '🎟️ Seu ingresso, com o QR code para a entrada:',
-    '{link}',
-    '',
-    'Nos vemos lá!',
-  ].join('\n'),
-  receivedEmailIntro: [
-    'Olá, {nome}!',
-    'Recebemos sua inscrição no {evento}. Ela está em análise pela organização: quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.',
-  ].join('\n'),
-  ticketEmailIntro: ['Olá, {nome}! 🎉', '', 'Seu ingresso para o {evento} está confirmado!'].join(
-    '\n',
-  ),
-};
 
 const placeholder = /\{([^{}\s]{1,40})\}/g;
 
@@ -89,4 +67,26 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
     );
   }
   return filled;
+}
+
+/** What the placeholders stand for, for one person and one edition. */
+export function placeholderValues(
+  event: EventConfig,
+  person: { nome: string; link?: string },
+): PlaceholderValues {
+  return {
+    nome: person.nome,
+    evento: event.name,
+    data: formatEventDate(event),
+    hora: formatEventTime(event),
+    local: `${event.venue}, ${event.city}`,
+    link: person.link,
+  };
+}
+
+/** The settings as the public pages carry them: without the messages' texts. */
+export function eventDetails(event: EventConfig): EventDetails {
+  const details: Partial<EventConfig> = { ...event };
+  for (const field of Object.keys(messageTextFields) as MessageTextField[]) delete details[field];
+  return details as EventDetails;
 }

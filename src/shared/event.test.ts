@@ -6,11 +6,10 @@ import {
   formatEventDayMonth,
   formatEventTime,
   formatRetentionEnd,
-  placeholderValues,
 } from './event.ts';
 import { eventSettingsSchema } from './event-config.schema.ts';
 import { eventFieldMessages } from './event-fields.ts';
-import { fillPlaceholders, messageTextFields } from './event-texts.ts';
+import { fillPlaceholders, messageTextFields, placeholderValues } from './event-texts.ts';
 import { fieldErrors } from './registration.schema.ts';
 
 describe('event formatting', () => {

@@ -4,11 +4,19 @@
 // No zod here: the public pages import this file, and take the EventConfig type from the
 // schema's file as a type only (erased at build).
 import type { EventConfig, EventSettings } from './event-config.schema.ts';
-import { defaultMessageTexts, type PlaceholderValues } from './event-texts.ts';
+// Types only: the texts' functions stay out of the public pages' JavaScript.
+import type { MessageTextField } from './event-texts.ts';
 
 export type { EventConfig, EventSettings };
 
-export const defaultEvent: EventConfig = {
+/**
+ * The settings without the messages' texts: what the public pages carry (their JSON and their
+ * script's fallback), which never show a message. Keeping the texts out keeps them out of the
+ * public pages' bytes; the admin page gets them whole.
+ */
+export type EventDetails = Omit<EventConfig, MessageTextField>;
+
+export const defaultEventDetails: EventDetails = {
   name: 'Build Safe',
   tagline: 'Conectando profissionais para construir um futuro seguro',
   date: '2025-12-06',
@@ -21,8 +29,42 @@ export const defaultEvent: EventConfig = {
   organizer: 'Organização do Build Safe',
   contactEmail: 'contato@buildsafe.example',
   retentionDays: 90,
-  ...defaultMessageTexts,
 };
+
+/**
+ * The messages' texts as they were written before they became settings (placeholders:
+ * event-texts.ts). Left out of the public pages' bundle by tree-shaking: only the server and the
+ * panel's form read them.
+ */
+export const defaultMessageTexts: Record<MessageTextField, string> = {
+  whatsappMessage: [
+    'Olá, {nome}! 🎉',
+    '',
+    'Seu ingresso para o {evento} está confirmado!',
+    '',
+    '📅 {data}, às {hora}',
+    '📍 {local}',
+    '',
+    '🎟️ Seu ingresso, com o QR code para a entrada:',
+    '{link}',
+    '',
+    'Nos vemos lá!',
+  ].join('\n'),
+  receivedEmailIntro: [
+    'Olá, {nome}!',
+    'Recebemos sua inscrição no {evento}. Ela está em análise pela organização: quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.',
+  ].join('\n'),
+  ticketEmailIntro: ['Olá, {nome}! 🎉', '', 'Seu ingresso para o {evento} está confirmado!'].join(
+    '\n',
+  ),
+};
+
+function withDefaultTexts(details: EventDetails): EventConfig {
+  return { ...details, ...defaultMessageTexts };
+}
+
+/** Every setting's default. Marked pure: a bundle that never reads it (the public pages) drops it. */
+export const defaultEvent: EventConfig = /* @__PURE__ */ withDefaultTexts(defaultEventDetails);
 
 // The month's name from the platform's pt-BR data. Made on first use, never at import: a
 // browser's first Intl.DateTimeFormat loads its locale data, about 150 ms of a 4× slower phone's
@@ -82,19 +124,4 @@ export function eventDates(event: EventConfig): EventDates {
 export function formatEventTime(event: EventConfig): string {
   const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
   return `${hours}:${String(minutes).padStart(2, '0')}`;
-}
-
-/** '7:30' and the rest of what the messages' placeholders stand for, for one person. */
-export function placeholderValues(
-  event: EventConfig,
-  person: { nome: string; link?: string },
-): PlaceholderValues {
-  return {
-    nome: person.nome,
-    evento: event.name,
-    data: formatEventDate(event),
-    hora: formatEventTime(event),
-    local: `${event.venue}, ${event.city}`,
-    link: person.link,
-  };
 }

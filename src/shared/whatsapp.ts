@@ -1,7 +1,7 @@
 // The WhatsApp ticket: the message (the edition's own text, its placeholders filled) and the
 // click-to-chat link that carries it.
-import { placeholderValues, type EventConfig } from './event.ts';
-import { fillPlaceholders } from './event-texts.ts';
+import type { EventConfig } from './event.ts';
+import { fillPlaceholders, placeholderValues } from './event-texts.ts';
 import type { Registration } from './registration.schema.ts';
 
 /**

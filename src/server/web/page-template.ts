@@ -1,6 +1,7 @@
 // The built index.html turned into a page: the event's JSON, the title and the link preview
 // (WhatsApp) naming the event, the page's own chunks preloaded, and its rendered content.
 import type { EventConfig, EventDates } from '../../shared/event.ts';
+import { eventDetails } from '../../shared/event-texts.ts';
 import type { MessageProviders } from '../../shared/rendered-page.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
@@ -95,6 +96,11 @@ export interface PageParts {
   content: string;
   /** The `<link>` tags of its lazy chunks. */
   preloads: string;
+  /**
+   * A public page: its event JSON goes without the messages' texts, which it never shows (the
+   * admin page needs them, for the WhatsApp button).
+   */
+  publicPage?: boolean;
 }
 
 export function fillTemplate(template: string, site: SiteData, parts: PageParts): string {
@@ -102,7 +108,7 @@ export function fillTemplate(template: string, site: SiteData, parts: PageParts)
   const preview = escapeHtml(parts.preview ?? `Inscrição · ${event.name}`);
   const description = escapeHtml(event.tagline);
   let page = template
-    .replace(eventConfigPlaceholder, () => jsonData(event))
+    .replace(eventConfigPlaceholder, () => jsonData(parts.publicPage ? eventDetails(event) : event))
     .replace(eventDatesPlaceholder, () => jsonData(site.dates))
     .replace(publicUrlPlaceholder, () => jsonData(site.publicUrl))
     .replace(messageProvidersPlaceholder, () => jsonData(site.providers))

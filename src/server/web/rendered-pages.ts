@@ -72,7 +72,12 @@ export async function pagesRenderer(
         return precompress(fillTemplate(template, site, { title, content: '', preloads }));
       }
       const { html, title } = await renderPage(path, event, site.providers);
-      const rendered = fillTemplate(template, site, { title, content: html, preloads });
+      const rendered = fillTemplate(template, site, {
+        title,
+        content: html,
+        preloads,
+        publicPage: true,
+      });
       return precompress(scriptsAfterPaint(rendered));
     }
 

@@ -4,7 +4,12 @@
 // and <EventDatesProvider>, so the server's HTML and the hydrated page agree. Under `vite dev`
 // there is no JSON: the defaults, and dates formatted here.
 import { createContext, useContext } from 'react';
-import { defaultEvent, eventDates, type EventConfig, type EventDates } from '@shared/event.ts';
+import {
+  defaultEventDetails,
+  eventDates,
+  type EventConfig,
+  type EventDates,
+} from '@shared/event.ts';
 
 export const eventConfigElementId = 'event-config';
 export const eventDatesElementId = 'event-dates';
@@ -21,8 +26,12 @@ function servedJson(elementId: string): object | undefined {
   return undefined;
 }
 
+/**
+ * The public pages are served the settings without the messages' texts (EventDetails), which
+ * they never show; the admin page, whole (the WhatsApp button fills its text).
+ */
 export function readEventConfig(): EventConfig {
-  return { ...defaultEvent, ...servedJson(eventConfigElementId) };
+  return { ...defaultEventDetails, ...servedJson(eventConfigElementId) } as EventConfig;
 }
 
 export function readEventDates(event: EventConfig): EventDates {
@@ -30,7 +39,7 @@ export function readEventDates(event: EventConfig): EventDates {
   return served && 'date' in served ? (served as EventDates) : eventDates(event);
 }
 
-const EventContext = createContext<EventConfig>(defaultEvent);
+const EventContext = createContext<EventConfig>(defaultEventDetails as EventConfig);
 
 export const EventProvider = EventContext.Provider;
 

@@ -1,8 +1,8 @@
 // The two e-mails, built when they are sent (nothing personal is stored in the outbox): HTML that
 // reads on a 360 px mail client, with no remote image and no tracking, and the same in plain text.
 import type { EventConfig } from '../../../shared/event.ts';
-import { formatEventDate, formatEventTime, placeholderValues } from '../../../shared/event.ts';
-import { fillPlaceholders } from '../../../shared/event-texts.ts';
+import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
+import { fillPlaceholders, placeholderValues } from '../../../shared/event-texts.ts';
 import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
 import { ticketPageUrl } from '../../../shared/paths.ts';
 import type { Registration } from '../../../shared/registration.schema.ts';
