@@ -1,10 +1,14 @@
 // A message's text as one person would receive it, following every keystroke: the placeholders
 // filled by the shared function the server's messages use (src/shared/event-texts.ts), with the
 // event as typed so far (a field not yet valid shows its saved value).
-import { Fragment } from 'react';
 import { eventDateSchema, eventTimeSchema } from '@shared/event-config.schema.ts';
-import { placeholderValues, type EventSettings } from '@shared/event.ts';
-import { fillPlaceholders, messageTextFields, type MessageTextField } from '@shared/event-texts.ts';
+import type { EventSettings } from '@shared/event.ts';
+import {
+  fillPlaceholders,
+  messageTextFields,
+  placeholderValues,
+  type MessageTextField,
+} from '@shared/event-texts.ts';
 import { ticketPageUrl } from '@shared/paths.ts';
 import { readPublicUrl } from '@/lib/public-url.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
@@ -46,12 +50,9 @@ export function MessagePreview({ field, text, event }: MessagePreviewProps) {
       <p className="bg-muted rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]">
         {/* Lines as <br>: no white-space rule of its own (the public pages' style sheet holds
             every rule the panel uses). */}
-        {filled.split('\n').map((line, index) => (
-          <Fragment key={index}>
-            {index > 0 && <br />}
-            {line}
-          </Fragment>
-        ))}
+        {filled
+          .split('\n')
+          .flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]))}
       </p>
     </figure>
   );
