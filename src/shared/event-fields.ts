@@ -2,8 +2,9 @@
 // labels. The schema (event-config.schema.ts) is built from these; the panel's form reads them.
 
 export const eventFieldLimits = {
+  // Generous: a file EVENT_CONFIG took before these limits existed is imported as it stands.
   name: 200,
-  tagline: 300,
+  tagline: 500,
   venue: 200,
   city: 200,
   organizer: 200,
@@ -11,8 +12,8 @@ export const eventFieldLimits = {
   csvPrefix: 100,
   /** A week. */
   durationMinutes: 7 * 24 * 60,
-  /** Ten years. */
-  retentionDays: 3650,
+  /** A hundred years. */
+  retentionDays: 36500,
   messageText: 2000,
 } as const;
 

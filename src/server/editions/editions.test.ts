@@ -18,6 +18,7 @@ import { api, paths, ticketPage, withCode, withId } from '../../shared/paths.ts'
 import { registrationSchema } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
+import { openLiveStream } from '../test-support/live-stream.ts';
 import { olderDatabase } from '../test-support/older-database.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
@@ -198,6 +199,29 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     });
   }
 
+  it('tells open panels and doors of a save at once, and to reload their lists for a new edition', async () => {
+    const panel = await openLiveStream(server.url, admin.cookie);
+    const doorStream = await openLiveStream(server.url, door.cookie, { path: api.doorLiveStream });
+    try {
+      await panel.next((m) => m.type === 'ready');
+      await doorStream.next((m) => m.type === 'ready');
+      const venue = `Galpão ${randomUUID().slice(0, 8)}`;
+      expect((await save({ ...(await settings()), venue })).status).toBe(200);
+      const [current] = await editions();
+      const told = JSON.parse((await panel.next((m) => m.type === 'edition')).data);
+      expect(told).toMatchObject({ id: current!.id, event: { venue } });
+      expect(told.event.whatsappMessage).toEqual(expect.any(String));
+      const doorTold = JSON.parse((await doorStream.next((m) => m.type === 'edition')).data);
+      expect(doorTold).toMatchObject({ id: current!.id, event: { venue } });
+      // The door shows the event, never a message's text.
+      expect(doorTold.event).not.toHaveProperty('whatsappMessage');
+      expect(panel.messages.some((m) => m.type === 'reset')).toBe(false);
+    } finally {
+      await panel.close();
+      await doorStream.close();
+    }
+  });
+
   it('starts a new edition from the current one: the same e-mail registers again, the past ticket still opens and is refused at the door', async () => {
     const email = `repete.${randomUUID()}@exemplo.com`;
     const past = await registerConfirmed(server, admin.cookie, { email });
@@ -209,6 +233,8 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.fields).toEqual({ date: eventFieldMessages.required });
 
+    const panelAtSwitch = await openLiveStream(server.url, admin.cookie);
+    await panelAtSwitch.next((m) => m.type === 'ready');
     const created = await asAdmin(api.adminEditions, {
       method: 'POST',
       json: { name: 'Build Safe 2026', date: '2026-12-05' },
@@ -258,6 +284,13 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(home.html).toContain('Build Safe 2026');
     const calendar = await server.request(`${withCode(ticketPage, past.ticket_code)}/evento.ics`);
     expect(await calendar.text()).toContain('DTSTART:20251206T123000Z');
+
+    // Open panels were told to reload their lists.
+    const reset = (await panelAtSwitch.next((m) => m.type === 'edition' || m.type === 'reset'))
+      .type;
+    expect(reset).toBe('edition');
+    await panelAtSwitch.next((m) => m.type === 'reset');
+    await panelAtSwitch.close();
 
     // The door refuses it with its own verdict, writing nothing.
     const refused = await postCheckIn(server, door.cookie, { code: past.ticket_code });

@@ -5,6 +5,9 @@
 // log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
 // `change` per change, each with `id: <seq>`, so the browser's Last-Event-ID (or ?lastEventId= on
 // a new EventSource) resumes it.
+// When the current edition changes, every stream gets `event: edition` (no `id:`: it moves no
+// resumption point) with the edition's id and settings, so an open panel or door shows the new
+// values at once; when another edition became current, a `reset` follows (reload the list).
 // A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
 // or a logout on another instance closes it within one heartbeat.
@@ -15,15 +18,26 @@ import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { toAttendeeChange } from '../door/attendee-changes.ts';
 import { currentSession } from '../plugins/authorization.ts';
+import type { EventSettings } from '../../shared/event.ts';
+import { eventDetails } from '../../shared/event-texts.ts';
+import type { StoredEdition } from '../editions/editions.repository.ts';
 import type { LiveMessage } from './live-hub.ts';
 
-/** A change as one audience's stream carries it; undefined: that audience hears nothing of it. */
-type Projection = (change: RegistrationChange) => unknown;
+/**
+ * A change as one audience's stream carries it (undefined: that audience hears nothing of it),
+ * and the event's settings as it carries them.
+ */
+interface Projection {
+  change(change: RegistrationChange): unknown;
+  settings(settings: EventSettings): unknown;
+}
 
 type StreamRequest = FastifyRequest<{ Querystring: { lastEventId?: string } }>;
 
 interface LiveStream {
   end(): void;
+  /** The current edition changed: its settings, and a reset when it is another edition. */
+  edition(edition: StoredEdition, switched: boolean): void;
 }
 
 /** One SSE message: an `id:` line, a named type, and JSON data. */
@@ -48,6 +62,16 @@ export async function liveRoutes(app: FastifyInstance) {
     for (const stream of streams) stream.end();
   });
 
+  // Subscribed once every plugin is in: after the pages' own render, so a panel that reloads on
+  // hearing of the change gets the new pages.
+  let stopEditions = () => {};
+  app.addHook('onReady', async () => {
+    stopEditions = app.editions.onChange(async (edition, previous) => {
+      for (const stream of streams) stream.edition(edition, edition.id !== previous.id);
+    });
+  });
+  app.addHook('onClose', async () => stopEditions());
+
   const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
     const session = currentSession(request);
     const seen = seenSeq(request);
@@ -57,7 +81,7 @@ export async function liveRoutes(app: FastifyInstance) {
     const early: LiveMessage[] = [];
     let sent = Number.POSITIVE_INFINITY;
     const sendChange = ({ seq, change }: LiveMessage) => {
-      const data = project(change);
+      const data = project.change(change);
       if (data !== undefined) send(sseMessage('change', seq, data));
     };
     const unsubscribe = app.live.subscribe((message) => {
@@ -123,6 +147,11 @@ export async function liveRoutes(app: FastifyInstance) {
         cleanup();
         if (!res.writableEnded) res.end();
       },
+      edition({ id, revision, settings }, switched) {
+        const data = { id, revision, event: project.settings(settings) };
+        send(`event: edition\ndata: ${JSON.stringify(data)}\n\n`);
+        if (switched) send(sseMessage('reset', sent, {}));
+      },
     };
     function cleanup() {
       clearInterval(heartbeat);
@@ -140,11 +169,12 @@ export async function liveRoutes(app: FastifyInstance) {
   app.get(
     api.adminLiveStream,
     { exposeHeadRoute: false, config: { audience: audiences.admin } },
-    streamOf((change) => change),
+    streamOf({ change: (change) => change, settings: (settings) => settings }),
   );
   app.get(
     api.doorLiveStream,
     { exposeHeadRoute: false, config: { audience: audiences.door } },
-    streamOf(toAttendeeChange),
+    // The door shows the event, never a message: its settings without the texts.
+    streamOf({ change: toAttendeeChange, settings: eventDetails }),
   );
 }

@@ -1,6 +1,7 @@
 // E-mail end to end: the real server sends through a real SMTP server on loopback, and what
 // arrives is read back as a mail client reads it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EventSettings } from '../../shared/event.ts';
 import type { Message } from '../../shared/message.schema.ts';
 import { api, ticketPageUrl, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -168,5 +169,37 @@ describe('the e-mails', () => {
       .where('registration_id', '=', registration.id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('speaks with the texts and the event as last saved in the panel, with no restart', async () => {
+    const saved = await server.request(api.adminEvent, { headers: { cookie: admin.cookie } });
+    const before = (await saved.json()) as EventSettings;
+    const put = (settings: EventSettings) =>
+      server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: admin.cookie },
+        json: settings,
+      });
+    try {
+      const changed = await put({
+        ...before,
+        venue: 'Centro de Convenções',
+        receivedEmailIntro: 'Oi, {nome}! Sua inscrição no {evento} chegou.',
+        ticketEmailIntro: 'Tudo certo, {nome}: até {data}!',
+      });
+      expect(changed.status).toBe(200);
+      const registration = await register(server, { nome_completo: 'Bia Lima' });
+      await smtp.waitFor(1);
+      await confirm(registration.id);
+      await smtp.waitFor(2);
+      const [received, ticket] = mailTo(registration.email);
+      expect(received?.text?.split('\n')[0]).toBe(
+        'Oi, Bia Lima! Sua inscrição no Build Safe chegou.',
+      );
+      expect(ticket?.text?.split('\n')[0]).toBe('Tudo certo, Bia Lima: até 6 de dezembro de 2025!');
+      expect(ticket?.text).toContain('📍 Centro de Convenções, Foxboro, Massachusetts');
+    } finally {
+      expect((await put(before)).status).toBe(200);
+    }
   });
 });
