@@ -1,4 +1,5 @@
 // What the app's plugins add to Fastify, typed once.
+import type { FirstAdminSetup } from './admin/first-admin-setup.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { PostgresListener } from './db/postgres-listener.ts';
@@ -11,5 +12,7 @@ declare module 'fastify' {
     /** PostgreSQL only: this instance's LISTEN connection; undefined on SQLite. */
     postgresListener: PostgresListener | undefined;
     live: LiveHub;
+    /** The setup link's tokens: this instance's, while there is no admin, and any instance's. */
+    firstAdminSetup: FirstAdminSetup;
   }
 }

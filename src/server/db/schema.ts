@@ -121,6 +121,16 @@ export interface SendingPausesTable {
   since: string;
 }
 
+/**
+ * A setup link's token (admin/first-admin-setup.ts): SHA-256 of the token its instance printed,
+ * accepted until `alive_until`, which the instance keeps pushing forward while it runs.
+ */
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  alive_until: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -134,6 +144,7 @@ export interface Database {
   login_trusted_clients: LoginTrustedClientsTable;
   messages: MessagesTable;
   sending_pauses: SendingPausesTable;
+  setup_tokens: SetupTokensTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

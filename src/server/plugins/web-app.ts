@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates } from '../../shared/event.ts';
-import { pagePaths, paths } from '../../shared/paths.ts';
+import { pagePaths, paths, setupPage } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
@@ -98,6 +98,24 @@ async function webApp(app: FastifyInstance) {
       const options = path === paths.door ? doorPage : {};
       app.get(path, options, (request, reply) => sendPage(request, reply, page, 200));
     }
+    // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
+    // The token is in the URL: the request is not logged (info), the page's own requests name only
+    // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST
+    // say `Origin: null`), and no cache keeps it.
+    const setupOptions = {
+      logLevel: 'warn',
+      helmet: { referrerPolicy: { policy: 'strict-origin' } },
+    } as const;
+    app.get<{ Querystring: { token?: unknown } }>(
+      setupPage,
+      setupOptions,
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return (await app.firstAdminSetup.accepts(request.query.token))
+          ? sendPage(request, reply, pages.setup, 200)
+          : sendPage(request, reply, pages.notFoundWithoutScripts, 404);
+      },
+    );
     await app.register(ticketPageRoutes, {
       render: pages.ticketPage,
       sendNotFound: (request, reply) => sendPage(request, reply, pages.notFound, 404),
