@@ -55,9 +55,9 @@ export interface FirstAdminSetup {
 /** The one log line that carries the token (pt-BR and English, as the CLI hint). */
 export function setupLinkMessage(link: string): string {
   return (
-    `Ou crie o primeiro administrador no navegador: ${link} (vale uma vez, enquanto este ` +
-    `servidor estiver rodando). / Or create the first admin in your browser: ${link} (valid ` +
-    `once, while this server runs).`
+    'Ou crie o primeiro administrador no navegador / or create the first admin in your ' +
+    `browser: ${link} (vale uma vez, enquanto este servidor estiver rodando / valid once, while ` +
+    'this server runs).'
   );
 }
 
