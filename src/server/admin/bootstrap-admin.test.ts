@@ -233,6 +233,9 @@ describe('the setup link', () => {
       // Without scripts: the browser app has a page at this path, and must not show it.
       expect(html).not.toMatch(/<script/);
     }
+    const slash = await server.request(`${setupPage}/?token=${madeUpToken()}`);
+    expect(slash.status).toBe(404);
+    expect(await slash.text()).not.toMatch(/<script/);
     expect((await openSetupPage(server, madeUpToken(), { method: 'HEAD' })).status).toBe(404);
     expect((await openSetupPage(server, token, { method: 'HEAD' })).status).toBe(200);
   });

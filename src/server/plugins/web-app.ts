@@ -101,21 +101,20 @@ async function webApp(app: FastifyInstance) {
     // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
     // The token is in the URL: the request is not logged (info), the page's own requests name only
     // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST
-    // say `Origin: null`), and no cache keeps it.
+    // say `Origin: null`), and no cache keeps it. With a trailing slash too: the browser app's
+    // router takes that path for the page's, so the generic not-found page would not do there.
     const setupOptions = {
       logLevel: 'warn',
       helmet: { referrerPolicy: { policy: 'strict-origin' } },
     } as const;
-    app.get<{ Querystring: { token?: unknown } }>(
-      setupPage,
-      setupOptions,
-      async (request, reply) => {
+    for (const path of [setupPage, `${setupPage}/`]) {
+      app.get<{ Querystring: { token?: unknown } }>(path, setupOptions, async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return (await app.firstAdminSetup.accepts(request.query.token))
           ? sendPage(request, reply, pages.setup, 200)
           : sendPage(request, reply, pages.notFoundWithoutScripts, 404);
-      },
-    );
+      });
+    }
     await app.register(ticketPageRoutes, {
       render: pages.ticketPage,
       sendNotFound: (request, reply) => sendPage(request, reply, pages.notFound, 404),
