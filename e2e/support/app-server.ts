@@ -5,8 +5,11 @@ import { startTestServer, type TestServer } from '../../src/server/test-support/
 
 export async function startAppServer(
   env: Record<string, string> = {},
-  /** A restart: the same port and the same database file (which the caller then owns). */
-  options: { port?: number; dbFile?: string } = {},
+  /**
+   * A restart: the same port and the same database file (which the caller then owns); the log,
+   * for what the server prints (the setup link).
+   */
+  options: { port?: number; dbFile?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const webRoot = process.env.E2E_WEB_ROOT;
   const server = await startTestServer(env, {

@@ -4,9 +4,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { api } from '../shared/paths.ts';
 import { bootstrapAdmin } from './admin/bootstrap-admin.ts';
 import { doorAccountsRoutes } from './admin/door-accounts.routes.ts';
+import { openFirstAdminSetup, type SetupTiming } from './admin/first-admin-setup.ts';
 import { loginAttemptsSweepJob } from './admin/login-attempts-sweep.job.ts';
 import { loginRoutes } from './admin/login.routes.ts';
 import { sessionSweepJob } from './admin/session-sweep.job.ts';
+import { setupRoutes } from './admin/setup.routes.ts';
 import { audiences } from './audience.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import type { Config } from './config.ts';
@@ -46,6 +48,8 @@ export interface AppOptions {
   /** Defaults to opening config.databaseUrl. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** How often the setup link's token is renewed, and for how long (tests shorten them). */
+  setupTiming?: SetupTiming;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -79,13 +83,21 @@ export async function buildApp(options: AppOptions) {
   app.decorate('postgresListener', listener);
   app.decorate('editions', editions);
   app.decorate('live', live);
+  await bootstrapAdmin(config, db, app.log);
+  const firstAdminSetup = await openFirstAdminSetup(
+    db,
+    app.log,
+    config.publicUrl,
+    options.setupTiming,
+  );
+  app.decorate('firstAdminSetup', firstAdminSetup);
   app.addHook('onClose', async () => {
     editions.close();
+    await firstAdminSetup.close();
     await live.close();
     await listener?.close();
     await db.close();
   });
-  await bootstrapAdmin(config, db, app.log);
 
   await app.register(errorHandler);
   // An answer given before the body arrived reaches the client: the rest is read, then closed.
@@ -113,6 +125,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(registrationsRoutes);
   await app.register(loginRoutes);
+  await app.register(setupRoutes);
   await app.register(registrationsAdminRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);

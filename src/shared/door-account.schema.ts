@@ -21,17 +21,22 @@ export const doorAccountSchema = z.object({
 });
 export type DoorAccount = z.output<typeof doorAccountSchema>;
 
+/** A new account's e-mail; `invalid` is the message, with an example fit for the role. */
+export function newAccountEmail(invalid: string) {
+  return z.string({ error: accountMessages.notText }).trim().refine(isValidEmail, invalid);
+}
+
+/** A new account's password: the rules every account has (the CLI's too: admin/password.ts). */
+export const newAccountPassword = z
+  .string({ error: accountMessages.notText })
+  .refine((value) => [...value].length >= passwordLimits.min, accountMessages.passwordTooShort)
+  .refine((value) => value.length <= passwordLimits.max, accountMessages.passwordTooLong);
+
 /** POST /api/admin/accounts: a door account with this e-mail and password. */
 export const newDoorAccountSchema = z.strictObject(
   {
-    email: z
-      .string({ error: accountMessages.notText })
-      .trim()
-      .refine(isValidEmail, accountMessages.invalidEmail),
-    password: z
-      .string({ error: accountMessages.notText })
-      .refine((value) => [...value].length >= passwordLimits.min, accountMessages.passwordTooShort)
-      .refine((value) => value.length <= passwordLimits.max, accountMessages.passwordTooLong),
+    email: newAccountEmail(accountMessages.invalidEmail),
+    password: newAccountPassword,
   },
   { error: accountMessages.unknownField },
 );

@@ -17,12 +17,25 @@ export const ticketPage = '/ingresso/:code';
 /** Its calendar file (.ics). */
 export const ticketCalendar = '/ingresso/:code/evento.ics';
 
+/**
+ * The first start's page: creates the first admin, opened by the link the server prints while
+ * there is none (`?token=…`). Without a live token, or once an admin exists, the not-found page.
+ */
+export const setupPage = '/admin/configurar';
+/**
+ * Where the first admin lands once created, logged in: the panel's event settings (its 'Evento'
+ * screen, `#evento`), the next thing a new site needs.
+ */
+export const setupLanding = '/admin#evento';
+
 export const api = {
   registrations: '/api/registrations',
   health: '/api/health',
   adminLogin: '/api/admin/login',
   adminLogout: '/api/admin/logout',
   adminMe: '/api/admin/me',
+  /** The first admin, through the setup link: `{"token","email","password"}`. */
+  adminSetup: '/api/admin/setup',
   adminRegistrations: '/api/admin/registrations',
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',

@@ -49,7 +49,19 @@ export async function createAccount(
   password: string,
   role: AccountRole,
 ): Promise<Account> {
-  const passwordHash = await hashPassword(password);
+  return insertAccount(db, email, await hashPassword(password), role);
+}
+
+/**
+ * Stores an account whose password is already hashed (hashing takes a while: not inside a
+ * transaction that holds locks). AccountExistsError when the e-mail is taken.
+ */
+export async function insertAccount(
+  db: Kysely<Database>,
+  email: string,
+  passwordHash: string,
+  role: AccountRole,
+): Promise<Account> {
   try {
     return await db
       .insertInto('accounts')

@@ -25,7 +25,8 @@ export interface ThrottleLimits {
   windowMs: number;
   perAccountIp: number;
   perIp: number;
-  perAccount: number;
+  /** None for a key no single account owns (the setup link's): a ceiling there only locks out. */
+  perAccount: number | null;
   /** How long a successful login exempts its address from the per-account ceiling. */
   trustedMs: number;
 }
@@ -66,9 +67,10 @@ export class LoginThrottle {
         await waitFor({ pair: { account, client } }, this.limits.perAccountIp),
         await waitFor({ client }, this.limits.perIp),
       ];
+      const { perAccount } = this.limits;
       const trustedSince = new Date(now - this.limits.trustedMs).toISOString();
-      if (!(await isTrusted(trx, account, client, trustedSince))) {
-        waits.push(await waitFor({ account }, this.limits.perAccount));
+      if (perAccount !== null && !(await isTrusted(trx, account, client, trustedSince))) {
+        waits.push(await waitFor({ account }, perAccount));
       }
       const wait = Math.max(...waits);
       if (wait > 0) return { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };

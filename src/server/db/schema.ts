@@ -151,6 +151,16 @@ export interface SendingPausesTable {
   since: string;
 }
 
+/**
+ * A setup link's token (admin/first-admin-setup.ts): SHA-256 of the token its instance printed,
+ * accepted until `alive_until`, which the instance keeps pushing forward while it runs.
+ */
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  alive_until: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -166,6 +176,7 @@ export interface Database {
   sending_pauses: SendingPausesTable;
   events: EventsTable;
   event_changes: EventChangesTable;
+  setup_tokens: SetupTokensTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

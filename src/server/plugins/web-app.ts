@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates, type EventSettings } from '../../shared/event.ts';
-import { pagePaths, paths } from '../../shared/paths.ts';
+import { pagePaths, paths, setupPage } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
 import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
@@ -103,6 +103,23 @@ async function webApp(app: FastifyInstance) {
       app.get(path, options, (request, reply) =>
         sendPage(request, reply, pages!.byPath.get(path)!, 200),
       );
+    }
+    // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
+    // The token is in the URL: the request is not logged (info), the page's own requests name only
+    // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST
+    // say `Origin: null`), and no cache keeps it. With a trailing slash too: the browser app's
+    // router takes that path for the page's, so the generic not-found page would not do there.
+    const setupOptions = {
+      logLevel: 'warn',
+      helmet: { referrerPolicy: { policy: 'strict-origin' } },
+    } as const;
+    for (const path of [setupPage, `${setupPage}/`]) {
+      app.get<{ Querystring: { token?: unknown } }>(path, setupOptions, async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return (await app.firstAdminSetup.accepts(request.query.token))
+          ? sendPage(request, reply, pages!.setup, 200)
+          : sendPage(request, reply, pages!.notFoundWithoutScripts, 404);
+      });
     }
     await app.register(ticketPageRoutes, {
       render: (data) => pages!.ticketPage(data),

@@ -8,6 +8,7 @@ import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
+import type { SetupTiming } from '../admin/first-admin-setup.ts';
 import { buildApp, type App } from '../app.ts';
 import { freePort } from './child-server.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -35,6 +36,8 @@ export async function startTestServer(
     port?: number;
     /** Use this SQLite file; the caller owns it and its folder, and close() leaves them. */
     dbFile?: string;
+    /** The setup link's renewal (shorter, to see it happen). */
+    setupTiming?: SetupTiming;
   } = {},
 ): Promise<TestServer> {
   const dir = options.dbFile
@@ -58,6 +61,7 @@ export async function startTestServer(
   const app = await buildApp({
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
+    ...(options.setupTiming ? { setupTiming: options.setupTiming } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
 

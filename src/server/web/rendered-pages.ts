@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { paths } from '../../shared/paths.ts';
+import { paths, setupPage } from '../../shared/paths.ts';
 import type { RenderPage, RenderTicketPage, TicketPageData } from '../../shared/rendered-page.ts';
 import {
   fillTemplate,
@@ -20,7 +20,7 @@ import {
 import { precompress, type Precompressed } from './precompressed.ts';
 
 /** Pages the browser renders itself: nothing to show before its script knows who is there. */
-const browserRendered = new Set<string>([paths.admin, paths.door]);
+const browserRendered = new Set<string>([paths.admin, paths.door, setupPage]);
 
 /** The lazy chunk of each page (src/web/app/pages.ts), by source module. */
 const lazyModules: Record<string, string> = {
@@ -28,6 +28,7 @@ const lazyModules: Record<string, string> = {
   [paths.privacy]: 'src/web/features/privacy/privacy-page.tsx',
   [paths.admin]: 'src/web/features/admin/admin-page.tsx',
   [paths.door]: 'src/web/features/door/door-page.tsx',
+  [setupPage]: 'src/web/features/setup/setup-page.tsx',
 };
 
 /** Any path the app has no route for renders the not-found page. */
@@ -37,6 +38,13 @@ export interface RenderedPages {
   /** The page at one of the site's paths. */
   byPath: ReadonlyMap<string, Precompressed>;
   notFound: Precompressed;
+  /** The first admin's page (the setup link's), served only while its token is live. */
+  setup: Precompressed;
+  /**
+   * The not-found page without its scripts, for the setup page's path: the browser app has a
+   * page there, so hydrating would show it; the page looks the same without them.
+   */
+  notFoundWithoutScripts: Precompressed;
   /** One person's ticket page: rendered per request (it is personal and changes), no script. */
   ticketPage(data: TicketPageData): Promise<string>;
 }
@@ -65,11 +73,11 @@ export async function pagesRenderer(
   return async function renderPages(site: SiteData): Promise<RenderedPages> {
     const { event } = site;
 
-    async function page(path: string): Promise<Precompressed> {
+    async function pageHtml(path: string): Promise<string> {
       const preloads = preloadLinks(manifest, lazyModules[path]);
       if (browserRendered.has(path)) {
         const title = `Inscrição · ${event.name}`;
-        return precompress(fillTemplate(template, site, { title, content: '', preloads }));
+        return fillTemplate(template, site, { title, content: '', preloads });
       }
       const { html, title } = await renderPage(path, event, site.providers);
       const rendered = fillTemplate(template, site, {
@@ -78,14 +86,18 @@ export async function pagesRenderer(
         preloads,
         publicPage: true,
       });
-      return precompress(scriptsAfterPaint(rendered));
+      return scriptsAfterPaint(rendered);
     }
+    const page = async (path: string) => precompress(await pageHtml(path));
 
     const byPath = new Map<string, Precompressed>();
     for (const path of pagePaths) byPath.set(path, await page(path));
+    const notFoundHtml = await pageHtml(notFoundPath);
     return {
       byPath,
-      notFound: await page(notFoundPath),
+      notFound: precompress(notFoundHtml),
+      setup: await page(setupPage),
+      notFoundWithoutScripts: precompress(scriptlessTemplate(notFoundHtml)),
       async ticketPage(data) {
         // The ticket's own edition: a past edition's ticket shows that event.
         const { html, title } = await renderTicketPage(data);

@@ -3,7 +3,7 @@
 // (src/server/web/), the browser loads it before hydrating (main.tsx), and links to it load it
 // ahead when the visitor shows the intent to follow them (components/page-link.tsx, through
 // lib/page-preloads.ts: features never import the app).
-import { paths } from '@shared/paths.ts';
+import { paths, setupPage } from '@shared/paths.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 
 export const lazyPages: Readonly<Record<string, LazyPage>> = {
@@ -22,5 +22,9 @@ export const lazyPages: Readonly<Record<string, LazyPage>> = {
   [paths.door]: lazyPage(
     () => import('@/features/door/door-page.tsx'),
     (module) => module.DoorPage,
+  ),
+  [setupPage]: lazyPage(
+    () => import('@/features/setup/setup-page.tsx'),
+    (module) => module.SetupPage,
   ),
 };

@@ -1,6 +1,6 @@
 // Every screen and its path. Heavy screens are lazy chunks (see pages.ts).
 import type { ComponentType } from 'react';
-import { paths } from '@shared/paths.ts';
+import { paths, setupPage } from '@shared/paths.ts';
 import { LandingPage } from '@/features/landing/landing-page.tsx';
 import { NotFoundPage } from '@/features/not-found/not-found-page.tsx';
 import { ThanksPage } from '@/features/registration/thanks-page.tsx';
@@ -24,6 +24,8 @@ export const routes: readonly PageRoute[] = [
   lazy(paths.privacy),
   lazy(paths.admin),
   lazy(paths.door),
+  // Sent by the server only with a live setup link; otherwise its not-found page, without scripts.
+  lazy(setupPage),
 ];
 
 export const notFoundRoute: PageRoute = { path: '*', Page: NotFoundPage };

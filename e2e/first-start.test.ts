@@ -1,0 +1,116 @@
+// The first start in Chromium: the operator opens the setup link the server printed, creates the
+// first admin with the form (the password rules at the fields), and lands logged in on the panel's
+// event settings; the link is then spent. The setup page passes axe.
+import { Writable } from 'node:stream';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths, setupLanding, setupPage } from '../src/shared/paths.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import { axeViolations, hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+let log = '';
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      log += String(chunk);
+      done();
+    },
+  });
+  server = await startAppServer({}, { logStream: stream });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The link exactly as the server printed it. */
+function printedLink(): string {
+  const line = log.split('\n').find((text) => text.includes(`${setupPage}?token=`));
+  const link = line && /(https?:\/\/\S+\?token=[\w-]+)/.exec(line)?.[1];
+  if (!link) throw new Error(`no setup link in the log:\n${log}`);
+  return link;
+}
+
+async function openForm(page: Page, link: string) {
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await page.getByRole('heading', { level: 1, name: 'Criar o primeiro administrador' }).waitFor();
+  await hydrated(page);
+}
+
+const isFocused = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
+
+describe('the first start', () => {
+  it('creates the first admin through the printed link and lands logged in on the event settings', async () => {
+    const link = printedLink();
+    expect(link.startsWith(`${server.url}${setupPage}?token=`)).toBe(true);
+    const page = await browser.newPage();
+    // Opened before the admin exists, submitted after: it must say the link is spent.
+    const late = await browser.newPage();
+    await openForm(page, link);
+    await openForm(late, link);
+    expect(await page.title()).toContain('Criar o primeiro administrador');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The rules of every account, at the field that breaks them.
+    await page.getByLabel('E-mail', { exact: true }).fill('organizadora@exemplo.com');
+    await page.getByLabel('Senha', { exact: true }).fill('curta-demai');
+    await page.getByLabel('Repita a senha').fill('curta-demai');
+    await page.getByRole('button', { name: 'Criar conta e entrar' }).click();
+    const tooShort = page.getByText('A senha precisa de pelo menos 12 caracteres.');
+    await tooShort.waitFor();
+    expect(await page.getByLabel('Senha', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(await isFocused(page, 'Senha')).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Senha', { exact: true }).fill('uma senha bem comprida');
+    await page.getByLabel('Repita a senha').fill('uma senha bem cumprida');
+    await page.getByRole('button', { name: 'Criar conta e entrar' }).click();
+    await page.getByText('As senhas não conferem.').waitFor();
+    expect(await tooShort.count()).toBe(0);
+    expect(await isFocused(page, 'Repita a senha')).toBe(true);
+
+    await page.getByLabel('Repita a senha').fill('uma senha bem comprida');
+    await page.getByRole('button', { name: 'Criar conta e entrar' }).click();
+    await page.waitForURL(server.url + setupLanding);
+    await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
+    const accounts = await server.app.db.kysely
+      .selectFrom('accounts')
+      .select(['email', 'role'])
+      .execute();
+    expect(accounts).toEqual([{ email: 'organizadora@exemplo.com', role: 'admin' }]);
+    expect(browser.problems).toEqual([]);
+
+    // The other tab, opened before: the link is spent.
+    await late.getByLabel('E-mail', { exact: true }).fill('outra@exemplo.com');
+    await late.getByLabel('Senha', { exact: true }).fill('outra senha comprida');
+    await late.getByLabel('Repita a senha').fill('outra senha comprida');
+    await late.getByRole('button', { name: 'Criar conta e entrar' }).click();
+    await late.getByRole('alert').getByText('Este link não vale mais', { exact: false }).waitFor();
+    expect(await late.getByRole('link', { name: 'Ir para o painel' }).getAttribute('href')).toBe(
+      paths.admin,
+    );
+    expect(await late.getByRole('button', { name: 'Criar conta e entrar' }).isDisabled()).toBe(
+      true,
+    );
+
+    // The link again: the not-found page, which stays what it is.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
+    expect(await page.getByText('Criar o primeiro administrador').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(0);
+
+    const unexpected = browser.problems.filter((problem) => !/status of 404/.test(problem));
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+// POST /api/admin/setup: the first admin, through the setup link (first-admin-setup.ts,
+// docs/decisions/0118). Public, like the login, and throttled like it: a wrong token counts as a
+// failed login from that address. A token that is not live, or an admin that exists, gets the
+// same 404 as any unknown route; then the fields, with the rules and messages of every new
+// account; then the admin is created and logged in, as the login does.
+import type { FastifyInstance } from 'fastify';
+import type { SignedInAccount } from '../../shared/account.ts';
+import { errorTable } from '../../shared/api-error.ts';
+import { firstAdminSchema } from '../../shared/first-admin.schema.ts';
+import { api } from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
+import { parseFields, sendError } from '../http-errors.ts';
+import { AccountExistsError } from './accounts.repository.ts';
+import { SetupRefusedError } from './first-admin-setup.ts';
+import { defaultThrottleLimits, LoginThrottle } from './login-throttle.ts';
+
+/** The throttle's key for setup attempts: no e-mail key can look like it (no `@`). */
+const setupThrottleKey = '#setup';
+
+export interface SetupRoutesOptions {
+  throttle?: LoginThrottle;
+}
+
+function tokenOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null
+    ? (body as { token?: unknown }).token
+    : undefined;
+}
+
+export async function setupRoutes(app: FastifyInstance, options: SetupRoutesOptions = {}) {
+  const throttle =
+    options.throttle ??
+    new LoginThrottle(app.db.kysely, { ...defaultThrottleLimits, perAccount: null });
+
+  app.post(api.adminSetup, { config: { audience: audiences.public } }, async (request, reply) => {
+    const decision = await throttle.begin(setupThrottleKey, request.ip);
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      return sendError(reply, errorTable.loginRateLimited);
+    }
+    if (!(await app.firstAdminSetup.accepts(tokenOf(request.body)))) {
+      return sendError(reply, errorTable.notFound);
+    }
+    // The token is right: whatever the fields, this was no guess.
+    await throttle.succeeded(decision.attempt, setupThrottleKey, request.ip);
+
+    const fields = parseFields(firstAdminSchema, request.body, reply);
+    if (!fields) return reply;
+    let account;
+    try {
+      account = await app.firstAdminSetup.createFirstAdmin(
+        fields.token,
+        fields.email,
+        fields.password,
+      );
+    } catch (error) {
+      // Used a moment ago (here or on another instance), or an admin was made another way.
+      if (error instanceof SetupRefusedError) return sendError(reply, errorTable.notFound);
+      if (error instanceof AccountExistsError) {
+        return sendError(reply, errorTable.accountExists, {
+          email: errorTable.accountExists.message,
+        });
+      }
+      throw error;
+    }
+    await app.sessions.start(request, reply, account);
+    // Who it is stays out of the log: the id is enough to trace it.
+    request.log.info({ accountId: account.id }, 'first admin created through the setup link');
+    const signedIn: SignedInAccount = { email: account.email, role: 'admin' };
+    return reply.code(201).send(signedIn);
+  });
+}
