@@ -3,7 +3,7 @@
 // BEGIN…COMMIT, and so one sync to disk, each piece of work in a savepoint of its own so that one
 // that fails is undone alone; every caller hears back only once the commit holding its work is
 // done. On PostgreSQL each runs in a transaction of its own, concurrently on the pool.
-import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -71,6 +71,12 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+// Compiled once: Kysely's savepoint() builds and compiles its statement on every call, twice per
+// piece of work.
+const savepoint = CompiledQuery.raw('savepoint work');
+const release = CompiledQuery.raw('release work');
+const rollbackTo = CompiledQuery.raw('rollback to work');
+
 export interface GroupCommitOptions {
   /**
    * The most pieces of work one transaction takes: bounds how long the writer lock is held (other
@@ -125,15 +131,15 @@ export function groupCommit(
     try {
       trx = await kysely.startTransaction().execute();
       for (const { work } of batch) {
-        const inside = await trx.savepoint('work').execute();
+        await trx.executeQuery(savepoint);
         try {
-          outcomes.push({ ok: true, value: await work(inside) });
-          await inside.releaseSavepoint('work').execute();
+          outcomes.push({ ok: true, value: await work(trx) });
+          await trx.executeQuery(release);
         } catch (error) {
           // Undoes this piece alone. Should SQLite have ended the whole transaction instead (a
           // full disk, an I/O error), the savepoint is gone, this throws, and the batch fails.
-          await inside.rollbackToSavepoint('work').execute();
-          await inside.releaseSavepoint('work').execute();
+          await trx.executeQuery(rollbackTo);
+          await trx.executeQuery(release);
           outcomes.push({ ok: false, error });
         }
       }
