@@ -10,7 +10,7 @@ import { errorTable } from '../../shared/api-error.ts';
 import { eventDates } from '../../shared/event.ts';
 import { pagePaths, paths } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
-import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
+import { assetHeaders, wasmPageHeaders } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { renderPages, type RenderedPages } from '../web/rendered-pages.ts';
@@ -26,9 +26,8 @@ const oneYearSeconds = 365 * 24 * 60 * 60;
 async function staticAssets(app: FastifyInstance) {
   const { webRoot, secure } = app.config;
   const headers = assetHeaders(secure);
-  // What @fastify/helmet's own `helmet: false` route option becomes (it reads it from config).
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    route.config = { ...route.config, securityHeaders: false };
   });
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -93,7 +92,7 @@ async function webApp(app: FastifyInstance) {
     await app.register(staticAssets);
     // The check-in screen decodes QR codes with WebAssembly where the phone has no native
     // decoder: its page alone may compile it.
-    const doorPage = { helmet: wasmPageHelmet(app.config.secure) };
+    const doorPage = { config: { securityHeaders: wasmPageHeaders(app.config.secure) } };
     for (const [path, page] of pages.byPath) {
       const options = path === paths.door ? doorPage : {};
       app.get(path, options, (request, reply) => sendPage(request, reply, page, 200));
