@@ -99,7 +99,7 @@ export function groupCommit(
 ): WriteTransactions {
   const queue: Pending[] = [];
   let scheduled = false;
-  let writing: Pending[] = [];
+  let writing = 0;
   let current: Promise<void> | undefined;
   const stats = { commits: 0, written: 0, largestBatch: 0 };
   let idle: Array<() => void> = [];
@@ -117,15 +117,19 @@ export function groupCommit(
 
   function startBatch() {
     scheduled = false;
-    writing = queue.splice(0, maxBatch);
-    current = writeBatch(writing).finally(() => {
-      writing = [];
+    const batch = queue.splice(0, maxBatch);
+    writing = batch.length;
+    current = writeBatch(batch).then((settle) => {
+      // Idle before anyone hears back: what they hand in next starts the next batch.
+      writing = 0;
       current = undefined;
+      settle();
       schedule();
     });
   }
 
-  async function writeBatch(batch: readonly Pending[]): Promise<void> {
+  /** Writes the batch; never throws. Returns what tells each caller how its work went. */
+  async function writeBatch(batch: readonly Pending[]): Promise<() => void> {
     const outcomes: Outcome[] = [];
     let trx: ControlledTransaction<Database> | undefined;
     try {
@@ -146,22 +150,21 @@ export function groupCommit(
       await trx.commit().execute();
     } catch (error) {
       // Nothing of the batch is kept: every piece of work hears the error, none is answered as
-      // written. (A failed piece also gets this error: what it collided with is not there.)
+      // written (a piece that failed on its own too: what it collided with is not there either).
       if (trx && !trx.isCommitted && !trx.isRolledBack) {
         await trx.rollback().execute().catch(() => {});
       }
-      for (const { reject } of batch) reject(error);
-      return;
+      return () => batch.forEach(({ reject }) => reject(error));
     }
     stats.commits += 1;
     stats.largestBatch = Math.max(stats.largestBatch, batch.length);
-    batch.forEach(({ resolve, reject }, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) {
-        stats.written += 1;
-        resolve(outcome.value);
-      } else reject(outcome.error);
-    });
+    stats.written += outcomes.filter((outcome) => outcome.ok).length;
+    return () =>
+      batch.forEach(({ resolve, reject }, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) resolve(outcome.value);
+        else reject(outcome.error);
+      });
   }
 
   return {
@@ -171,7 +174,7 @@ export function groupCommit(
         schedule();
       });
     },
-    stats: () => ({ ...stats, waiting: queue.length, writing: writing.length }),
+    stats: () => ({ ...stats, waiting: queue.length, writing }),
     settled() {
       if (!scheduled && !current && queue.length === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idle.push(resolve));
