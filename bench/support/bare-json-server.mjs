@@ -25,7 +25,11 @@ const server = createServer((request, response) => {
       response.end('{"error":"bad json"}');
       return;
     }
-    const answer = JSON.stringify({ ...body, id: randomUUID(), created_at: new Date().toISOString() });
+    const answer = JSON.stringify({
+      ...body,
+      id: randomUUID(),
+      created_at: new Date().toISOString(),
+    });
     response.writeHead(201, {
       'content-type': 'application/json; charset=utf-8',
     });

@@ -75,8 +75,7 @@ function stored(emails: readonly string[]) {
   const reader = new SQLite(join(dir, 'writes.db'), { readonly: true });
   try {
     const marks = emails.map(() => '?').join(',');
-    const count = (query: string) =>
-      (reader.prepare(query).get(...emails) as { n: number }).n;
+    const count = (query: string) => (reader.prepare(query).get(...emails) as { n: number }).n;
     return {
       registrations: count(`select count(*) as n from registrations where email in (${marks})`),
       messages: count(

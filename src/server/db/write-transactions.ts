@@ -152,7 +152,10 @@ export function groupCommit(
       // Nothing of the batch is kept: every piece of work hears the error, none is answered as
       // written (a piece that failed on its own too: what it collided with is not there either).
       if (trx && !trx.isCommitted && !trx.isRolledBack) {
-        await trx.rollback().execute().catch(() => {});
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
       }
       return () => batch.forEach(({ reject }) => reject(error));
     }
