@@ -12,7 +12,9 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
+import { groupCommit, transactionEach, type WriteTransactions } from './write-transactions.ts';
 
 // Every file in this folder is a migration, applied in name order: `.ts` under tsx and Vitest,
 // `.js` in the build.
@@ -32,6 +34,11 @@ export interface Db {
    * LISTEN for live changes must not sit in the pool).
    */
   postgres?: { pool: pg.Pool; connectionString: string };
+  /**
+   * Write transactions of callers that run side by side (registrations): grouped into one commit
+   * on SQLite, one transaction each on PostgreSQL (write-transactions.ts).
+   */
+  writes: WriteTransactions;
   /**
    * Moves the SQLite write-ahead log into the main file and empties it, without waiting: false
    * when another connection's read kept it from completing (try again later). True on PostgreSQL.
@@ -55,11 +62,15 @@ function openSqlite(databaseUrl: string): Db {
   sqlite.pragma('foreign_keys = ON');
   // Deleted rows are overwritten, so an erased person's data is really gone (LGPD).
   sqlite.pragma('secure_delete = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
+  });
+  const writes = groupCommit(kysely);
   return {
     kysely,
     kind: 'sqlite',
     sqlite,
+    writes,
     async checkpoint() {
       // With the busy timeout, a reader elsewhere (a backup, `npm run admin`, a second instance)
       // would block the event loop for seconds and the checkpoint would still not complete.
@@ -73,6 +84,7 @@ function openSqlite(databaseUrl: string): Db {
       }
     },
     async close() {
+      await writes.settled();
       await kysely.destroy();
     },
   };
@@ -84,14 +96,17 @@ function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void):
   // discards it and the next query opens another. Unheard, the error would end the process.
   pool.on('error', onIdleError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writes = transactionEach(kysely);
   return {
     kysely,
     kind: 'postgres',
     postgres: { pool, connectionString: databaseUrl },
+    writes,
     async checkpoint() {
       return true;
     },
     async close() {
+      await writes.settled();
       await kysely.destroy();
     },
   };

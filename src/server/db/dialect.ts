@@ -1,6 +1,9 @@
-import { sql, type QueryExecutorProvider } from 'kysely';
+import { PostgresAdapter, type QueryExecutorProvider } from 'kysely';
 
-/** True on PostgreSQL: Kysely writes a parameter as `$1` there and as `?` on SQLite. */
+/**
+ * True on PostgreSQL. Asked several times per write (the live-change log, the outbox): read off
+ * the executor's adapter, not by compiling a query each time.
+ */
 export function isPostgres(db: QueryExecutorProvider): boolean {
-  return sql`${1}`.compile(db).sql === '$1';
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

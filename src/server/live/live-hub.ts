@@ -82,7 +82,8 @@ export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise
     for (;;) {
       const changes = await changesAfter(db.kysely, delivered, batchSize);
       if (changes.length === 0) return;
-      for (const message of await toMessages(changes)) fanOut(message);
+      // Nobody listening (no panel open): the rows are not read back for no one.
+      if (listeners.size > 0) for (const message of await toMessages(changes)) fanOut(message);
       delivered = changes.at(-1)!.seq;
       if (changes.length < batchSize) return;
     }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkConfirmLimit, bulkConfirmResultSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { servedRegistration } from '../../shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
@@ -66,6 +66,89 @@ describe('the outbox on SQLite', () => {
     });
     expect(again.status).toBe(409);
     expect(await count('messages')).toBe(before);
+  });
+
+  it('commits registrations arriving together in one transaction, each with its message and live change; a duplicate and a bad one fail alone', async () => {
+    const { db } = server.app;
+    const sentBefore = smtp.received.length;
+    const taken = await register(server);
+    const post = (body: unknown) =>
+      server.request(api.registrations, { method: 'POST', json: body });
+    const created = async () => {
+      const row = await db.kysely
+        .selectFrom('live_changes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('type', '=', 'created')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const before = {
+      registrations: await count('registrations'),
+      messages: await count('messages'),
+      created: await created(),
+      commits: db.writes.stats().commits,
+    };
+
+    // Force a batch: hold the database's one connection, so that what arrives meanwhile waits
+    // for the next transaction together, as it does behind a commit under load.
+    let release!: () => void;
+    await new Promise<void>((held) => {
+      void db.kysely.connection().execute(async () => {
+        held();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+    });
+    // The first takes a transaction of its own, blocked behind the hold.
+    const opener = post(validRegistration());
+    await expect.poll(() => db.writes.stats().writing).toBe(1);
+    const distinct = Array.from({ length: 30 }, () => validRegistration());
+    const twin = validRegistration();
+    const burst = [
+      ...distinct.map(post),
+      post(twin),
+      post({ ...twin, nome_completo: 'A mesma pessoa, de novo' }),
+      post(validRegistration({ email: taken.email.toUpperCase() })),
+    ];
+    // Bad data never reaches the transaction: answered at once, while the others still wait.
+    const bad = await post(validRegistration({ whatsapp: '+55 11 1234' }));
+    expect(bad.status).toBe(400);
+    await expect.poll(() => db.writes.stats().waiting).toBe(33);
+    release();
+
+    expect((await opener).status).toBe(201);
+    const answers = await Promise.all(burst);
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.slice(0, 30)).toEqual(Array<number>(30).fill(201));
+    expect(statuses.slice(30, 32).sort()).toEqual([201, 409]);
+    expect(statuses[32]).toBe(409);
+    // The opener's transaction, then one for the 33 that waited together.
+    expect(db.writes.stats().commits - before.commits).toBe(2);
+    expect(db.writes.stats().largestBatch).toBeGreaterThanOrEqual(33);
+
+    // Every registration answered 201 has its message and its live change; a refused one, none.
+    const stored = await Promise.all(
+      answers.filter((r) => r.status === 201).map((r) => r.json() as Promise<{ id: string }>),
+    );
+    for (const { id } of stored) {
+      const messages = await db.kysely
+        .selectFrom('messages')
+        .select(['kind', 'channel'])
+        .where('registration_id', '=', id)
+        .execute();
+      expect(messages).toEqual([{ kind: 'received', channel: 'email' }]);
+      const changes = await db.kysely
+        .selectFrom('live_changes')
+        .select('type')
+        .where('registration_id', '=', id)
+        .where('type', '=', 'created')
+        .execute();
+      expect(changes).toHaveLength(1);
+    }
+    expect(await count('registrations')).toBe(before.registrations + 32);
+    expect(await count('messages')).toBe(before.messages + 32);
+    expect(await created()).toBe(before.created + 32);
+    // Every e-mail of the burst gone before the next test counts what the SMTP server received.
+    await smtp.waitFor(sentBefore + 33, 30_000);
   });
 
   it('confirms hundreds in one request, and every ticket leaves once', async () => {

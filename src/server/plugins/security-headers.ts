@@ -1,9 +1,24 @@
-// Security headers on every response (helmet), and Cache-Control: no-store on every API
+// Security headers on every response (helmet's), and Cache-Control: no-store on every API
 // response, since API answers may carry personal data. Why styles may be inline and scripts
-// never: docs/decisions/0006-csp-inline-styles-never-scripts.md.
-import helmet from '@fastify/helmet';
+// never: docs/decisions/0006-csp-inline-styles-never-scripts.md. helmet works the headers out
+// once per set of options, at start; each request only gets them copied (decision 0106).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Response headers as [name, value] pairs, set in this order. */
+export type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's own security headers instead of the pages' (`false`: none, for files that set
+     * their own, web-app.ts).
+     */
+    securityHeaders?: SecurityHeaders | false;
+  }
+}
 
 const self = "'self'";
 const none = "'none'";
@@ -42,24 +57,62 @@ function contentSecurityPolicy(secure: boolean, { compilesWasm = false } = {}) {
   };
 }
 
-/** The `helmet` route option (@fastify/helmet) of a page that runs the QR decoder. */
-export function wasmPageHelmet(secure: boolean) {
-  return { contentSecurityPolicy: contentSecurityPolicy(secure, { compilesWasm: true }) };
-}
-
-async function securityHeaders(app: FastifyInstance) {
-  const { secure } = app.config;
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(secure),
+function helmetOptions(
+  secure: boolean,
+  { compilesWasm = false, referrer = referrerPolicy } = {},
+): HelmetOptions {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(secure, { compilesWasm }),
     strictTransportSecurity: secure
       ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true }
       : false,
-    referrerPolicy: { policy: referrerPolicy },
+    referrerPolicy: { policy: referrer as 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
-  });
+  };
+}
 
-  app.addHook('onRequest', async (request, reply) => {
+/**
+ * What helmet's middleware sets with these options, captured once. Building the middleware (and
+ * parsing the policy) on every request, as @fastify/helmet does, was a tenth of a registration's
+ * time; the headers never change while the server runs.
+ */
+export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
+  const headers: Array<[string, string]> = [];
+  const response = {
+    setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), value]),
+    // helmet removes X-Powered-By, which neither Node nor Fastify ever sets.
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** The security headers of a page that runs the QR decoder (the route's `securityHeaders`). */
+export function wasmPageHeaders(secure: boolean): SecurityHeaders {
+  return helmetHeaders(helmetOptions(secure, { compilesWasm: true }));
+}
+
+/**
+ * The security headers of the setup link's page: its URL holds the token, so its own requests
+ * name only the origin as their Referer (`no-referrer` would make the form's POST say
+ * `Origin: null`, which the cross-site check refuses).
+ */
+export function setupPageHeaders(secure: boolean): SecurityHeaders {
+  return helmetHeaders(helmetOptions(secure, { referrer: 'strict-origin' }));
+}
+
+async function securityHeaders(app: FastifyInstance) {
+  const pageHeaders = helmetHeaders(helmetOptions(app.config.secure));
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const own = request.routeOptions.config.securityHeaders;
+    const headers = own === false ? [] : (own ?? pageHeaders);
+    // On the raw response, as helmet does: they go out whoever writes the head.
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (isApi(request)) reply.header('cache-control', 'no-store');
+    done();
   });
 }
 

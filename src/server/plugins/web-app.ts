@@ -11,7 +11,7 @@ import { errorTable } from '../../shared/api-error.ts';
 import { eventDates, type EventSettings } from '../../shared/event.ts';
 import { pagePaths, paths, setupPage } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
-import { assetHeaders, wasmPageHelmet } from './security-headers.ts';
+import { assetHeaders, setupPageHeaders, wasmPageHeaders } from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
@@ -28,9 +28,8 @@ const oneYearSeconds = 365 * 24 * 60 * 60;
 async function staticAssets(app: FastifyInstance) {
   const { webRoot, secure } = app.config;
   const headers = assetHeaders(secure);
-  // What @fastify/helmet's own `helmet: false` route option becomes (it reads it from config).
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    route.config = { ...route.config, securityHeaders: false };
   });
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -97,7 +96,7 @@ async function webApp(app: FastifyInstance) {
     await app.register(staticAssets);
     // The check-in screen decodes QR codes with WebAssembly where the phone has no native
     // decoder: its page alone may compile it.
-    const doorPage = { helmet: wasmPageHelmet(app.config.secure) };
+    const doorPage = { config: { securityHeaders: wasmPageHeaders(app.config.secure) } };
     for (const path of pages.byPath.keys()) {
       const options = path === paths.door ? doorPage : {};
       app.get(path, options, (request, reply) =>
@@ -111,7 +110,7 @@ async function webApp(app: FastifyInstance) {
     // router takes that path for the page's, so the generic not-found page would not do there.
     const setupOptions = {
       logLevel: 'warn',
-      helmet: { referrerPolicy: { policy: 'strict-origin' } },
+      config: { securityHeaders: setupPageHeaders(app.config.secure) },
     } as const;
     for (const path of [setupPage, `${setupPage}/`]) {
       app.get<{ Querystring: { token?: unknown } }>(path, setupOptions, async (request, reply) => {

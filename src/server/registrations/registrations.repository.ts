@@ -16,6 +16,7 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
+import type { WriteTransactions } from '../db/write-transactions.ts';
 import { currentEditionId } from '../editions/editions.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
@@ -51,14 +52,18 @@ async function withDeliveries(
   return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
 }
 
+/**
+ * Stores a new registration with its messages and its live change, in one write transaction of
+ * `writes` (on SQLite, committed together with the others arriving at the same time).
+ */
 export async function createRegistration(
-  db: Kysely<Database>,
+  writes: WriteTransactions,
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
 ): Promise<Registration> {
   const { delivery: _none, ...state } = newRegistrationState;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await writes.run(async (trx) => {
       const row = await trx
         .insertInto('registrations')
         .values({
