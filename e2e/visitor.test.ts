@@ -893,13 +893,13 @@ describe('registration form against a rate-limited server', () => {
     const page = await browser.newPage();
     pages.push(page);
     await page.goto(limited.url + paths.register);
-    await hydrated(page);
+    await live(page);
     await fillRegistrationForm(page, validData());
     await fields(page).submit.click();
     await page.waitForURL(limited.url + paths.thanks);
 
     await page.goto(limited.url + paths.register);
-    await hydrated(page);
+    await live(page);
     await fillRegistrationForm(page, validData({ pais: 'BR', whatsapp: '(11) 91234-5678' }));
     const before = await formState(page);
     await fields(page).submit.click();
@@ -945,7 +945,8 @@ describe('not-found page', () => {
     const main = page.getByRole('main');
     await main.getByText('Oops! Page not found').waitFor();
     expect(await main.textContent()).toContain('404');
-    expect(browser.problems.filter((p) => p === notFoundLog)).toHaveLength(1);
+    // Logged by the page's script, once it runs.
+    await expect.poll(() => browser.problems.filter((p) => p === notFoundLog)).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
     await page.waitForURL(server.url + paths.home);
