@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { countryOptions } from './src/shared/country-options.ts';
+import { laterAppEntries, pageStyleSheets } from './src/shared/page-assets.ts';
 import { doorWorker, paths } from './src/shared/paths.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -25,7 +26,10 @@ export function countryOptionsPlugin(): Plugin {
     name: 'country-options',
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load: (resolved) =>
-      resolved === `\0${id}` ? `export default ${JSON.stringify(countryOptions())};` : undefined,
+      resolved === `\0${id}`
+        ? // Without the bare name: the pages show the label ('Brasil (+55)') and use the codes.
+          `export default ${JSON.stringify(countryOptions().map(({ name: _name, ...shown }) => shown))};`
+        : undefined,
   };
 }
 
@@ -57,7 +61,11 @@ export function doorWorkerPlugin(): Plugin {
         chunk.viteMetadata?.importedAssets.forEach((asset) => files.add(`/${asset}`));
         [...chunk.imports, ...chunk.dynamicImports].forEach((name) => visit(byName.get(name)));
       };
-      chunks.filter((chunk) => chunk.isEntry).forEach(visit);
+      // From the app's entry (index.html) only: the form page's own entry, and the public pages'
+      // style sheets (entries of their own), are nothing the screen loads.
+      chunks
+        .filter((chunk) => chunk.isEntry && /index\.html$/.test(chunk.facadeModuleId ?? ''))
+        .forEach(visit);
       // The decoder's WebAssembly is imported as a URL: an asset of its own.
       for (const file of Object.values(bundle)) {
         if (file.type === 'asset' && file.fileName.endsWith('.wasm'))
@@ -111,6 +119,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         modulePreload: { polyfill: false },
         rolldownOptions: {
+          // The app (index.html), and what only the public pages use: the form page's small
+          // entry and each page's own style sheet (src/shared/page-assets.ts).
+          input: [
+            'index.html',
+            ...Object.values(laterAppEntries),
+            ...new Set(Object.values(pageStyleSheets)),
+          ],
           output: {
             // Few requests on a slow phone network, and nothing a page does not need:
             // - `shell`: what every public page runs (React, the router, the pages of the entry

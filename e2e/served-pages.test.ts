@@ -106,20 +106,39 @@ describe('lazy pages', () => {
           /rel="modulepreload"[^>]*href="([^"]+)"/g,
         ),
       ].map((m) => m[1]);
-    const form = await preloads('/convite');
-    expect(form.some((href) => /registration-page-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
-    expect(form.some((href) => /admin-page/.test(href ?? ''))).toBe(false);
-    for (const href of form) {
-      const response = await server.request(href!);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-    }
     const lazyChunk = /(registration|privacy|admin)-page/;
-    expect((await preloads('/')).filter((href) => lazyChunk.test(href ?? ''))).toEqual([]);
+    for (const path of ['/', '/privacidade', '/obrigado']) expect(await preloads(path)).toEqual([]);
     expect((await preloads('/admin')).some((href) => /admin-page/.test(href ?? ''))).toBe(true);
-    expect((await preloads('/privacidade')).some((href) => /privacy-page/.test(href ?? ''))).toBe(
-      true,
-    );
+    // The form page preloads only its own small entry's imports; the app's code, its chunk
+    // included, is listed for that entry to fetch after the first paint.
+    const form = await (await server.request('/convite')).text();
+    expect((await preloads('/convite')).filter((href) => lazyChunk.test(href ?? ''))).toEqual([]);
+    expect(form).toMatch(/<script type="module"[^>]*src="\/assets\/form-page-entry-[\w-]+\.js"/);
+    const code = JSON.parse(
+      /<script id="page-code" type="application\/json">([\s\S]*?)<\/script>/.exec(form)![1]!,
+    ) as { entry: string; modules: string[] };
+    expect(code.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(code.modules.some((href) => /registration-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(code.modules.some((href) => /admin-page/.test(href))).toBe(false);
+    for (const href of [code.entry, ...code.modules]) {
+      const response = await server.request(href);
+      await response.arrayBuffer();
+      expect(response.status, href).toBe(200);
+    }
+  });
+
+  it('inlines in each public page its own style sheet, smaller than the whole app’s', async () => {
+    server = await startAppServer();
+    const sheet = async (path: string) => {
+      const html = await (await server!.request(path)).text();
+      return { html, css: /<style>([\s\S]*?)<\/style>/.exec(html)![1]! };
+    };
+    const app = (await sheet('/admin')).css;
+    for (const path of ['/', '/convite', '/obrigado', '/privacidade']) {
+      const { html, css } = await sheet(path);
+      expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+      expect(css.length, path).toBeLessThan(0.75 * app.length);
+    }
   });
 
   it('does not serve the build manifest, nor index.html without the event', async () => {
@@ -158,6 +177,8 @@ describe('rendered on the server', () => {
       expect(form).toContain(text);
     }
     expect(form).toMatch(/<input(?=[^>]*name="nome_completo")(?=[^>]*required)[^>]*>/);
+    // The country picker comes with the chosen country alone: the list fills in when reached.
+    expect(form.match(/<option\b/g)).toHaveLength(1);
 
     expect(await html('/obrigado')).toContain('Sua inscrição foi realizada com sucesso!');
     expect(await html('/privacidade')).toContain('Como usamos seus dados');

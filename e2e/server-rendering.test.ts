@@ -1,13 +1,13 @@
-// The public pages arrive as HTML that already shows them, paint with no script at all, and are
-// then hydrated in place by the same components: nothing is thrown away and re-rendered, and
-// what a visitor typed before that is kept. The landing page leaves the form's code alone until
-// the visitor reaches for 'Fazer Inscrição'.
+// The public pages arrive as HTML that already shows them and paint with no script at all. Those
+// that never change once rendered run none, ever; the form page's app takes the page over in
+// place when the visitor shows up (nothing is thrown away and re-rendered), keeps what the visitor
+// typed before that, and sends a form sent before it ran (docs/decisions/0100).
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
-import { hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { hydrated, launchBrowser, live, type TestBrowser } from './support/browser.ts';
 import { fields, fillRegistrationForm, toast, validData } from './support/registration-form.ts';
 
 let server: TestServer;
@@ -36,52 +36,139 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** Holds every script back until `release()`: the page as it is before any JavaScript runs. */
-async function withScriptsHeld(page: Page) {
+/**
+ * Holds back every script whose path matches `held` until `release()`: the page as it is before
+ * any (or some) JavaScript runs.
+ */
+async function withScriptsHeld(page: Page, held: RegExp = /./) {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/*.js', async (route: Route) => {
-    await held;
+    if (held.test(new URL(route.request().url()).pathname)) await released;
     await route.continue();
   });
   return { release };
 }
 
-const publicPages = [
+/** The app's own entry: held, the app cannot run; the form page's small entry still does. */
+const appEntry = /^\/assets\/index-[\w-]+\.js$/;
+
+/** Records the path of every script the page requests. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\.js$/.test(new URL(request.url()).pathname))
+      scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** Whether React has the page (its root element carries React's own fiber property). */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const first = document.querySelector('#root > *');
+    return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/** The page has loaded, had an idle moment, and its network has gone quiet. */
+async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+}
+
+const scriptless = [
   { path: paths.home, heading: 'Build Safe', text: 'Segurança em Foco' },
-  { path: paths.register, heading: 'Build Safe', text: 'Confirmar Presença' },
   { path: paths.thanks, heading: 'Confirmado!', text: 'Voltar para Início' },
   { path: paths.privacy, heading: 'Como usamos seus dados', text: 'Seus direitos' },
-  { path: '/nao-existe', heading: '404', text: 'Oops! Page not found' },
 ];
 
-describe('server-rendered pages', () => {
-  it.each(publicPages)('$path shows before any script runs, then hydrates in place', async (p) => {
+/** Marks every element the server sent; `kept()` counts those still in the page. */
+async function markServerElements(page: Page) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('#root *')) {
+      (element as HTMLElement).dataset.fromServer = '';
+    }
+  });
+  const counted = await page.evaluate(() => document.querySelectorAll('#root *').length);
+  const kept = () =>
+    page.evaluate(() => document.querySelectorAll('#root [data-from-server]').length);
+  return { counted, kept };
+}
+
+describe('pages that never change once rendered', () => {
+  it.each(scriptless)('$path arrives whole, with no script at all', async (p) => {
+    const page = await newPage();
+    const scripts = scriptRequests(page);
+    await page.goto(server.url + p.path);
+    await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
+    expect(await page.getByText(p.text).first().isVisible()).toBe(true);
+    await settled(page);
+    expect(scripts).toEqual([]);
+    // Not even a JSON data block: nothing would read it.
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    // Every class on the page has its rules in the page's own style sheet.
+    expect(await classesWithoutRules(page)).toEqual([]);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("links the landing page's button to the form as a page of its own", async () => {
+    const page = await newPage();
+    const scripts = scriptRequests(page);
+    await page.goto(server.url + paths.home);
+    await settled(page);
+    expect(scripts).toEqual([]);
+    await page.getByRole('link', { name: 'Fazer Inscrição' }).click();
+    await page.waitForURL(server.url + paths.register);
+    await fields(page).nome.waitFor();
+  });
+});
+
+/** Class names on the page's elements that no rule of its style sheets mentions. */
+function classesWithoutRules(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const all = selectors.join(' ');
+    const classes = new Set<string>();
+    for (const element of document.querySelectorAll('#root [class]')) {
+      element.classList.forEach((name) => classes.add(name));
+    }
+    return [...classes]
+      .filter((name) => !all.includes(`.${CSS.escape(name)}`))
+      .filter((name) => !name.startsWith('lucide')) // the icons' own markers, styled by nothing
+      .sort();
+  });
+}
+
+describe('the form page', () => {
+  it('shows before any script runs, and the app takes it over in place when the visitor shows up', async () => {
     const page = await newPage();
     const scripts = await withScriptsHeld(page);
-    await page.goto(server.url + p.path, { waitUntil: 'commit' });
-    const heading = page.getByRole('heading', { level: 1, name: p.heading });
+    await page.goto(server.url + paths.register, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Build Safe' });
     await heading.waitFor();
-    await expect.poll(() => page.getByText(p.text).first().isVisible()).toBe(true);
-    // Mark what the server sent; hydration must adopt these very elements.
-    await page.evaluate(() => {
-      for (const element of document.querySelectorAll('#root *')) {
-        (element as HTMLElement).dataset.fromServer = '';
-      }
-    });
-    const counted = await page.evaluate(() => document.querySelectorAll('#root *').length);
+    await expect.poll(() => page.getByText('Confirmar Presença').isVisible()).toBe(true);
+    expect(await classesWithoutRules(page)).toEqual([]);
+    const { counted, kept } = await markServerElements(page);
 
     scripts.release();
-    await hydrated(page);
-    const kept = await page.evaluate(
-      () => document.querySelectorAll('#root [data-from-server]').length,
-    );
-    expect(kept).toBe(counted);
+    await settled(page);
+    // Loaded, painted and idle: the app's code is there, but nothing runs it yet.
+    expect(await isHydrated(page)).toBe(false);
+    await live(page);
+    // Hydration adopted every element the server sent, none thrown away.
+    expect(await kept()).toBe(counted);
     expect(await heading.getAttribute('data-from-server')).toBe('');
     // A hydration mismatch is reported as a console error; none, and no CSP violation.
-    expect(browser.problems.filter((problem) => !/404 Error|status of 404/.test(problem))).toEqual(
-      [],
-    );
+    expect(browser.problems).toEqual([]);
   });
 
   it('keeps what a visitor typed before the page came alive, and sends it', async () => {
@@ -97,36 +184,81 @@ describe('server-rendered pages', () => {
     await fields(page).submit.click();
     await page.waitForURL(server.url + paths.thanks);
     await toast(page, 'Inscrição realizada! 🎉').waitFor();
-    const stored = await server.app.db.kysely
-      .selectFrom('registrations')
-      .select(['nome_completo', 'email'])
-      .where('email', '=', data.email)
-      .executeTakeFirst();
-    expect(stored).toEqual({ nome_completo: 'Digitou Antes', email: data.email });
-  });
-});
-
-describe('the landing page', () => {
-  it("fetches the form's code only when the visitor reaches for 'Fazer Inscrição'", async () => {
-    const page = await newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    expect(await stored(data.email)).toMatchObject({
+      nome_completo: 'Digitou Antes',
+      email: data.email,
     });
-    await page.goto(server.url + paths.home, { waitUntil: 'load' });
-    await hydrated(page);
-    // Settled, not slept on: the page has had an idle moment (when a prefetch on idle would
-    // start) and the network has gone quiet.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    await page.waitForLoadState('networkidle');
-    const formCode = (list: string[]) => list.filter((path) => /registration-page/.test(path));
-    expect(formCode(scripts)).toEqual([]);
+  });
 
-    const button = page.getByRole('link', { name: 'Fazer Inscrição' });
-    await button.hover();
-    await expect.poll(() => formCode(scripts).length).toBe(1);
-    await button.click();
-    await page.waitForURL(server.url + paths.register);
-    await fields(page).nome.waitFor();
+  it('sends a form sent before the app ran once the app has it, with what was typed', async () => {
+    const page = await newPage();
+    // The page's own entry runs; the app waits.
+    const app = await withScriptsHeld(page, appEntry);
+    await page.goto(server.url + paths.register);
+    const data = validData({ nome: 'Enviou Cedo', pais: 'BR', whatsapp: '(11) 91234-5678' });
+    await fillRegistrationForm(page, data);
+    await fields(page).submit.click();
+    // Held, not posted to the page's address.
+    expect(page.url()).toBe(server.url + paths.register);
+    expect(await stored(data.email)).toBeUndefined();
+
+    app.release();
+    await page.waitForURL(server.url + paths.thanks);
+    await toast(page, 'Inscrição realizada! 🎉').waitFor();
+    expect(await stored(data.email)).toEqual({
+      nome_completo: 'Enviou Cedo',
+      email: data.email,
+      whatsapp: '+5511912345678',
+    });
+  });
+
+  it("answers an empty form sent before the app ran with the app's own messages", async () => {
+    const page = await newPage();
+    const app = await withScriptsHeld(page, appEntry);
+    await page.goto(server.url + paths.register);
+    await fields(page).submit.click();
+    app.release();
+    await toast(page, 'Erro').waitFor();
+    expect(await fields(page).nome.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('fills the country list when the visitor reaches for the picker, before the app runs', async () => {
+    const page = await newPage();
+    await withScriptsHeld(page, appEntry);
+    await page.goto(server.url + paths.register);
+    const count = () =>
+      fields(page).pais.evaluate((select: HTMLSelectElement) => select.options.length);
+    expect(await count()).toBe(1);
+    await fields(page).pais.focus();
+    expect(await count()).toBeGreaterThan(200);
+    await fields(page).pais.selectOption('BR');
+    expect(await fields(page).pais.inputValue()).toBe('BR');
+    expect(await isHydrated(page)).toBe(false);
   });
 });
+
+describe('the not-found page', () => {
+  it('shows before any script runs, then hydrates in place', async () => {
+    const page = await newPage();
+    const scripts = await withScriptsHeld(page);
+    await page.goto(`${server.url}/nao-existe`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: '404' });
+    await heading.waitFor();
+    await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
+    const { counted, kept } = await markServerElements(page);
+    scripts.release();
+    await hydrated(page);
+    expect(await kept()).toBe(counted);
+    expect(browser.problems.filter((problem) => !/404 Error|status of 404/.test(problem))).toEqual(
+      [],
+    );
+  });
+});
+
+function stored(email: string) {
+  return server.app.db.kysely
+    .selectFrom('registrations')
+    .select(['nome_completo', 'email', 'whatsapp'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}

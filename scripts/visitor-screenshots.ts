@@ -57,6 +57,7 @@ try {
       await shot('form-errors-top', false);
 
       await page.getByLabel('Nome completo').fill('Maria da Silva');
+      await page.getByLabel('País do WhatsApp').focus();
       await page.getByLabel('País do WhatsApp').selectOption('BR');
       await page.getByRole('textbox', { name: 'WhatsApp', exact: true }).fill('(11) 91234-5678');
       await page.getByLabel('E-mail').fill(`maria.${Date.now()}@exemplo.com`);

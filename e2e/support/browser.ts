@@ -120,3 +120,13 @@ export async function hydrated(page: Page): Promise<void> {
     return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
   });
 }
+
+/**
+ * The form page starts its app at the visitor's first sign of presence (docs/decisions/0100): the
+ * pointer moves over the page, as a visitor's would, then this waits until the app has it.
+ */
+export async function live(page: Page): Promise<void> {
+  await page.mouse.move(20, 20);
+  await page.mouse.move(40, 40);
+  await hydrated(page);
+}

@@ -48,7 +48,11 @@ export function fields(page: Page) {
 export async function fillRegistrationForm(page: Page, data: FormData): Promise<void> {
   const f = fields(page);
   await f.nome.fill(data.nome);
-  if (data.pais) await f.pais.selectOption(data.pais);
+  if (data.pais) {
+    // Reaching for the picker (a tap, the keyboard's focus) fills its list.
+    await f.pais.focus();
+    await f.pais.selectOption(data.pais);
+  }
   await f.whatsapp.fill(data.whatsapp);
   await f.email.fill(data.email);
   await f.empresa.fill(data.empresa);

@@ -73,6 +73,12 @@ export const api = {
   doorLiveStream: '/api/door/events',
 } as const;
 
+/**
+ * Public pages sent as their HTML alone, with no script: nothing on them changes once rendered, so
+ * a link to one loads it as a document (docs/decisions/0100).
+ */
+export const scriptlessPages: readonly string[] = [paths.home, paths.thanks, paths.privacy];
+
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
 export const pagePaths: readonly string[] = Object.values(paths);
 

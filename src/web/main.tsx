@@ -1,12 +1,13 @@
 // The browser's entry. A page the server rendered is hydrated once its code is loaded; a page it
-// did not render (the admin panel, `vite dev`) is rendered here.
+// did not render (the admin panel, `vite dev`) is rendered here. The form page loads it later,
+// from its own entry (features/registration/form-page-entry.ts). The style sheet is index.html's,
+// not imported here: a page that loads this later keeps its own (docs/decisions/0101).
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { readEventConfig, readEventDates } from './lib/event-config.ts';
 import { readMessageProviders } from './lib/message-providers.ts';
-import './styles.css';
 
 const container = document.getElementById('root')!;
 const event = readEventConfig();

@@ -2,6 +2,8 @@
 // (WhatsApp) naming the event, the page's own chunks preloaded, and its rendered content.
 import type { EventConfig, EventDates } from '../../shared/event.ts';
 import { eventDetails } from '../../shared/event-texts.ts';
+import type { PageCode } from '../../shared/page-code.ts';
+import { pageCodeElementId } from '../../shared/page-code.ts';
 import type { MessageProviders } from '../../shared/rendered-page.ts';
 
 export const eventConfigPlaceholder = '<!--event-config-->';
@@ -44,13 +46,18 @@ function setMeta(html: string, attribute: string, value: string): string {
   return html.replace(tag, (_match, start: string) => `${start}${value}"`);
 }
 
-/** `<link>`s that fetch a lazy page's chunks with the page, not after the app starts. */
-export function preloadLinks(manifest: Manifest, module: string | undefined): string {
-  if (!module) return '';
+/**
+ * The scripts and style sheets of a chunk and of everything it imports; by default without the
+ * app entry's own chunks, which the template loads already.
+ */
+export function chunkFiles(
+  manifest: Manifest,
+  module: string | undefined,
+  { withAppChunks = false } = {},
+): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  // The entry's own chunks are in the template already.
-  const inTemplate = new Set(manifest['index.html']?.imports ?? []);
+  const inTemplate = new Set(withAppChunks ? [] : (manifest['index.html']?.imports ?? []));
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || key === 'index.html' || inTemplate.has(key) || scripts.has(chunk.file)) return;
@@ -58,22 +65,50 @@ export function preloadLinks(manifest: Manifest, module: string | undefined): st
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(module);
+  if (module) visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** `<link>`s that fetch a lazy page's chunks with the page, not after the app starts. */
+export function preloadLinks(manifest: Manifest, module: string | undefined): string {
+  const { scripts, styles } = chunkFiles(manifest, module);
   return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
 }
 
 /**
- * The page's own style sheet, inlined: a page that needs no other request before it can paint
- * paints as soon as its HTML arrives (docs/decisions/0014). Style elements are allowed by the CSP.
+ * The app's code on a page that starts it later (the form page): its entry, and every module the
+ * entry and the page's lazy chunk load, for the page's own small entry to fetch and run.
  */
-export function inlineStyleSheet(template: string, href: string, css: string): string {
-  const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${href}"[^>]*>`);
+export function pageCode(manifest: Manifest, lazyModule: string | undefined): PageCode {
+  const app = manifest['index.html'];
+  if (!app) throw new Error('the build manifest has no index.html');
+  const appImports = (app.imports ?? []).flatMap((key) => {
+    const file = manifest[key]?.file;
+    return file ? [file] : [];
+  });
+  const modules = [...appImports, ...chunkFiles(manifest, lazyModule).scripts];
+  return { entry: `/${app.file}`, modules: modules.map((file) => `/${file}`) };
+}
+
+/**
+ * The page's style sheet, inlined in place of the app's `<link>`s: a page that needs no other
+ * request before it can paint paints as soon as its HTML arrives (docs/decisions/0014). `css` is
+ * the app's own sheet, or a public page's smaller one (0101). Style elements are allowed by the CSP.
+ */
+export function inlineStyleSheet(template: string, hrefs: readonly string[], css: string): string {
+  const link = (href: string) => new RegExp(`<link rel="stylesheet"[^>]*href="/${href}"[^>]*>\\s*`);
   // `</style` inside the CSS would end the element early; Tailwind's output never has it.
-  if (!link.test(template) || /<\/style/i.test(css)) return template;
-  return template.replace(link, () => `<style>${css}</style>`);
+  if (hrefs.length === 0 || !link(hrefs[0]!).test(template) || /<\/style/i.test(css)) {
+    return template;
+  }
+  const [first, ...others] = hrefs;
+  return others.reduce(
+    (page, href) => page.replace(link(href), ''),
+    template.replace(link(first!), () => `<style>${css}</style>`),
+  );
 }
 
 /**
@@ -121,13 +156,42 @@ export function fillTemplate(template: string, site: SiteData, parts: PageParts)
 }
 
 /**
- * The template of a page that runs no script (the ticket page): the built app's scripts, their
- * preloads and the event's JSON removed, its style sheet (inlined) kept; kept out of search
- * engines (`noindex`, as the X-Robots-Tag header also says).
+ * The template of a page that runs no script (the ticket page, the public pages that never change
+ * once rendered): the built app's scripts, their preloads and the event's JSON removed, its style
+ * sheet (inlined) kept. A personal page (the ticket) is kept out of search engines (`noindex`, as
+ * the X-Robots-Tag header also says).
  */
-export function scriptlessTemplate(template: string): string {
-  return template
+export function scriptlessTemplate(template: string, options: { noindex: boolean }): string {
+  const page = template
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  if (!options.noindex) return page;
+  return page.replace('</head>', () => '<meta name="robots" content="noindex">\n  </head>');
+}
+
+/**
+ * The template of a page whose app starts later (the form page): the app's entry script and its
+ * preloads replaced by the page's own small entry (`entry`, a manifest key) and its imports, and
+ * the app's code listed as JSON for that entry to fetch after the first paint (docs/decisions/0100).
+ */
+export function laterAppTemplate(
+  template: string,
+  manifest: Manifest,
+  entry: string,
+  code: PageCode,
+): string {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`the build manifest has no ${entry}`);
+  const imports = chunkFiles(manifest, entry, { withAppChunks: true }).scripts.filter(
+    (file) => file !== chunk.file,
+  );
+  const tags = [
+    `<script id="${pageCodeElementId}" type="application/json">${jsonData(code)}</script>`,
+    `<script type="module" crossorigin src="/${chunk.file}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+  return template
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace('</head>', () => '<meta name="robots" content="noindex">\n  </head>');
+    .replace('</head>', () => `${tags}</head>`);
 }

@@ -2,15 +2,20 @@
 // after each change to the current edition, decision 0111), never per request: the public pages
 // rendered to HTML by the browser app's own components (dist/ssr, built from
 // src/web/entry-server.tsx) with the current edition's settings, the admin page as the empty
-// shell its script fills in, then each compressed (docs/decisions/0014, 0015).
+// shell its script fills in, then each compressed (docs/decisions/0014, 0015). A public page
+// carries its own style sheet; the ones that never change once rendered carry no script, and the
+// form page a small entry that starts the app when the visitor shows up (0100, 0101).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { paths, setupPage } from '../../shared/paths.ts';
+import { laterAppEntries, pageStyleSheets } from '../../shared/page-assets.ts';
+import { paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
 import type { RenderPage, RenderTicketPage, TicketPageData } from '../../shared/rendered-page.ts';
 import {
   fillTemplate,
   inlineStyleSheet,
+  laterAppTemplate,
+  pageCode,
   preloadLinks,
   scriptlessTemplate,
   scriptsAfterPaint,
@@ -60,27 +65,47 @@ export async function pagesRenderer(
   const manifest = JSON.parse(
     readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
-  const template = (manifest['index.html']?.css ?? []).reduce(
-    (html, href) => inlineStyleSheet(html, href, readFileSync(join(webRoot, href), 'utf8')),
-    readFileSync(join(webRoot, 'index.html'), 'utf8'),
-  );
+  const built = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const appSheets = manifest['index.html']?.css ?? [];
+  const css = (file: string) => readFileSync(join(webRoot, file), 'utf8');
+  /** The built page with `sheet` (a built file) inlined in place of the app's style sheets. */
+  const withSheet = (sheet: string | undefined) =>
+    inlineStyleSheet(built, appSheets, sheet ? css(sheet) : appSheets.map(css).join(''));
+  const template = withSheet(undefined);
   const { renderPage, renderTicketPage } = (await import(pathToFileURL(ssrEntry).href)) as {
     renderPage: RenderPage;
     renderTicketPage: RenderTicketPage;
   };
-  const ticketTemplate = scriptlessTemplate(template);
+  const ticketTemplate = scriptlessTemplate(template, { noindex: true });
+
+  /** The template a public page is filled into, and the preloads it takes. */
+  function publicPageTemplate(path: string): { template: string; preloads: string } {
+    const source = pageStyleSheets[path];
+    const sheet = source ? manifest[source]?.file : undefined;
+    if (!sheet) return { template, preloads: preloadLinks(manifest, lazyModules[path]) };
+    const own = withSheet(sheet);
+    if (scriptlessPages.includes(path)) {
+      return { template: scriptlessTemplate(own, { noindex: false }), preloads: '' };
+    }
+    const entry = laterAppEntries[path];
+    if (!entry) return { template: own, preloads: preloadLinks(manifest, lazyModules[path]) };
+    // Nothing of the app is fetched before the page paints: its entry lists it for later.
+    const code = pageCode(manifest, lazyModules[path]);
+    return { template: laterAppTemplate(own, manifest, entry, code), preloads: '' };
+  }
 
   return async function renderPages(site: SiteData): Promise<RenderedPages> {
     const { event } = site;
 
     async function pageHtml(path: string): Promise<string> {
-      const preloads = preloadLinks(manifest, lazyModules[path]);
       if (browserRendered.has(path)) {
         const title = `Inscrição · ${event.name}`;
+        const preloads = preloadLinks(manifest, lazyModules[path]);
         return fillTemplate(template, site, { title, content: '', preloads });
       }
       const { html, title } = await renderPage(path, event, site.providers);
-      const rendered = fillTemplate(template, site, {
+      const { template: pageTemplate, preloads } = publicPageTemplate(path);
+      const rendered = fillTemplate(pageTemplate, site, {
         title,
         content: html,
         preloads,
@@ -97,7 +122,7 @@ export async function pagesRenderer(
       byPath,
       notFound: precompress(notFoundHtml),
       setup: await page(setupPage),
-      notFoundWithoutScripts: precompress(scriptlessTemplate(notFoundHtml)),
+      notFoundWithoutScripts: precompress(scriptlessTemplate(notFoundHtml, { noindex: false })),
       async ticketPage(data) {
         // The ticket's own edition: a past edition's ticket shows that event.
         const { html, title } = await renderTicketPage(data);

@@ -47,7 +47,8 @@ export function firstInvalidField(errors: FieldErrors): RegistrationFormField | 
 /**
  * What the form's elements hold right now where it differs from `initial`: what a visitor typed
  * or chose in the server's HTML before the page came alive. React keeps it on screen but not in
- * its state, so the form takes it over once hydrated.
+ * its state, so the form takes it over once hydrated. The country picker is the exception React
+ * resets: its choice is read from where the page's entry kept it (country-list.ts).
  */
 export function typedBeforeHydration(
   form: HTMLFormElement,
@@ -62,8 +63,11 @@ export function typedBeforeHydration(
     ...named.map((field): Named => [field, field]),
     ['country', countrySelectName],
   ];
+  // Hydrating the picker puts the default back: the choice made before is kept on it.
+  const picker = form.elements.namedItem(countrySelectName);
+  const chosen = picker instanceof HTMLSelectElement ? picker.dataset.chosen : undefined;
   for (const [key, name] of fields) {
-    const value = data.get(name) ?? '';
+    const value = (name === countrySelectName && chosen) || (data.get(name) ?? '');
     if (typeof value === 'string' && value !== initial[key]) typed[key] = value;
   }
   return typed as Partial<RegistrationFormValues>;

@@ -1,16 +1,21 @@
 // WhatsApp: a country picker beside the number. The picker is a native <select> laid over a
-// compact 'US +1' box, so phones open their own list and the row still fits 360 px.
+// compact 'US +1' box, so phones open their own list and the row still fits 360 px. Its list is
+// filled when the visitor reaches for it (country-list.ts); React sets only its value.
 import { ChevronDown } from 'lucide-react';
 import type { CountryCode } from '@shared/phone.ts';
-import type { ChangeEvent, Ref } from 'react';
+import { useEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import options from 'virtual:country-options';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
+import {
+  countrySelectName,
+  firstCountryHtml,
+  onReachForPicker,
+  showAllCountries,
+} from './country-list.ts';
 import { describedBy, FieldError, FieldLabel, helpId } from './form-field.tsx';
 
 const byCode = new Map(options.map((option) => [option.code, option]));
-
-export const countrySelectName = 'whatsapp_pais';
 
 interface PhoneFieldProps {
   number: string;
@@ -32,6 +37,14 @@ export function PhoneField({
   onCountryChange,
 }: PhoneFieldProps) {
   const selected = byCode.get(country);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // A country chosen other than on the picker (a draft brought back) needs its option there.
+  useEffect(() => {
+    const select = selectRef.current!;
+    if (select.value === country) return;
+    showAllCountries(select);
+    select.value = country;
+  }, [country]);
   return (
     <div className="grid gap-1.5">
       <FieldLabel htmlFor="whatsapp" required>
@@ -52,6 +65,7 @@ export function PhoneField({
             País do WhatsApp
           </label>
           <select
+            ref={selectRef}
             id={countrySelectName}
             name={countrySelectName}
             value={country}
@@ -59,14 +73,17 @@ export function PhoneField({
             onChange={(e: ChangeEvent<HTMLSelectElement>) =>
               onCountryChange(e.target.value as CountryCode)
             }
+            // Before the list opens: the list fills in (a page the app rendered has no entry
+            // script doing it).
+            onFocus={onReachForPicker}
+            onPointerDown={onReachForPicker}
+            onMouseDown={onReachForPicker}
+            onTouchStart={onReachForPicker}
+            onKeyDown={onReachForPicker}
+            // The options are not React's: the default alone, then every country once reached.
+            dangerouslySetInnerHTML={{ __html: firstCountryHtml }}
             className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
-          >
-            {options.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <Input
           ref={inputRef}

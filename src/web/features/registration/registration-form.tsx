@@ -35,7 +35,8 @@ import {
   type FieldErrors,
   type RegistrationFormValues,
 } from './form-values.ts';
-import { countrySelectName, PhoneField } from './phone-field.tsx';
+import { countrySelectName } from './country-list.ts';
+import { PhoneField } from './phone-field.tsx';
 import { refusalDescription, registrationTexts as texts } from './registration-texts.ts';
 
 const loadChecks = () => import('./form-checks.ts');
@@ -76,11 +77,18 @@ export function RegistrationForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   /** Until the draft was read back (or the visitor typed), nothing is saved over it. */
   const draftSettled = useRef(false);
+  /**
+   * Whether the form is ours: until then the browser's own checks guard it. Set in the same
+   * render as what was typed before, so a submission the page's entry held back until then
+   * (form-page-entry.ts, which waits for `noValidate`) sends the values on screen.
+   */
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
     const form = formRef.current!;
-    // Before hydration the browser's own checks guard the form; from here on, ours do.
-    form.noValidate = true;
+    // A second render on purpose: the one that says the app has the form, with what was typed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setLive(true);
     const typed = typedBeforeHydration(form, countrySelectName, emptyValues(defaultCountry));
     if (Object.keys(typed).length > 0) {
       // What was typed on the server's HTML wins over any older draft.
@@ -201,6 +209,7 @@ export function RegistrationForm() {
     <form
       ref={formRef}
       method="post"
+      noValidate={live}
       onSubmit={handleSubmit}
       onFocus={warmUp}
       onPointerDown={warmUp}

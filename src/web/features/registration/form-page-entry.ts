@@ -1,0 +1,133 @@
+// The form page's entry (/convite), in place of the app's. The server's HTML already shows the
+// form, and a visitor can type into it before any script; this small one (no React) does what
+// cannot wait, and starts the app when the visitor shows up (docs/decisions/0100):
+// - it fills the country picker when the visitor reaches for it, and keeps a country chosen
+//   before the app runs for the app to take over (country-list.ts);
+// - once the page has loaded and painted, it downloads the app without running it;
+// - it runs the app at the visitor's first sign of presence (a pointer moving or pressed, a touch,
+//   a key, the focus on a field), or at once when a saved draft has to come back or the visitor
+//   started before this script ran;
+// - it holds a form sent before the app runs (the browser would post it to the page's own
+//   address), and sends it through the app as soon as the app has taken the form over.
+// A visitor who only reads, and a page-speed test, see no script work after the first paint.
+import { pageCodeElementId, type PageCode } from '@shared/page-code.ts';
+import {
+  countrySelectName,
+  keepChoiceBeforeApp,
+  onReachForPicker,
+  reachForPicker,
+} from './country-list.ts';
+import { readDraftText } from './form-draft.ts';
+
+const presence = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'];
+const listening = { capture: true, passive: true } as const;
+
+function readPageCode(): PageCode | undefined {
+  try {
+    const code = JSON.parse(document.getElementById(pageCodeElementId)?.textContent ?? '') as
+      Partial<PageCode> | undefined;
+    return typeof code?.entry === 'string' && Array.isArray(code.modules)
+      ? (code as PageCode)
+      : undefined;
+  } catch {
+    return undefined; // not a page the server rendered
+  }
+}
+
+function addLinks(rel: 'prefetch' | 'modulepreload', hrefs: readonly string[]) {
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    // As the module scripts fetch them, so the browser reuses what it has.
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
+}
+
+const code = readPageCode();
+let started = false;
+
+function startApp() {
+  if (started || !code) return;
+  started = true;
+  for (const type of presence) removeEventListener(type, startApp, listening);
+  // Every module at once (from the cache once prefetched), not one import after another.
+  addLinks('modulepreload', code.modules);
+  import(/* @vite-ignore */ code.entry).catch(() => {
+    // No connection: the next sign of presence tries again.
+    started = false;
+    waitForPresence();
+  });
+}
+
+function waitForPresence() {
+  for (const type of presence) addEventListener(type, startApp, listening);
+}
+
+/** The visitor is already on the form: focus in it, or something typed or chosen. */
+function visitorStarted(): boolean {
+  const form = document.querySelector('form');
+  if (!form) return false;
+  if (form.contains(document.activeElement)) return true;
+  for (const [name, value] of new FormData(form)) {
+    if (name !== countrySelectName && value !== '') return true;
+  }
+  return false;
+}
+
+/** After the load event and the next frame: nothing fetched here competes with the first paint. */
+function afterPaint(then: () => void) {
+  const nextFrame = () => requestAnimationFrame(() => setTimeout(then, 0));
+  if (document.readyState === 'complete') nextFrame();
+  else addEventListener('load', nextFrame, { once: true });
+}
+
+// A try to send the form before the app has it: the app sends it (or shows what is missing, with
+// its own messages) as soon as it has taken the form over, which it marks by setting `noValidate`
+// (registration-form.tsx). Without this the browser would post the form to the page's own address.
+let held = false;
+function holdSubmission(form: HTMLFormElement, submitter: HTMLElement | null) {
+  startApp();
+  if (held) return;
+  held = true;
+  new MutationObserver((_changes, observer) => {
+    if (!form.noValidate) return;
+    observer.disconnect();
+    held = false;
+    form.requestSubmit(submitter);
+  }).observe(form, { attributes: true, attributeFilter: ['novalidate'] });
+}
+addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target as HTMLFormElement;
+    if (form.noValidate) return;
+    event.preventDefault();
+    holdSubmission(form, (event as SubmitEvent).submitter);
+  },
+  { capture: true },
+);
+// The browser's own check refused it (a required field empty): no bubble, the app's messages.
+addEventListener(
+  'invalid',
+  (event) => {
+    const form = (event.target as HTMLInputElement).form;
+    if (!form || form.noValidate) return;
+    event.preventDefault();
+    holdSubmission(form, null);
+  },
+  { capture: true },
+);
+
+for (const type of reachForPicker) addEventListener(type, onReachForPicker, listening);
+addEventListener('change', keepChoiceBeforeApp, listening);
+
+if (readDraftText() !== null || visitorStarted()) {
+  startApp();
+} else {
+  waitForPresence();
+  afterPaint(() => {
+    if (!started && code) addLinks('prefetch', [code.entry, ...code.modules]);
+  });
+}
