@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import { alias, countryOptionsPlugin } from './vite.config.ts';
 
@@ -8,46 +11,70 @@ import { alias, countryOptionsPlugin } from './vite.config.ts';
 // 10 s plugin timeout).
 const server = { deps: { inline: ['kysely'], external: [/\/dist\/ssr\//] } };
 
-// The e2e files that drive no browser: what the built site's server sends.
-const withoutBrowser = ['e2e/served-pages.test.ts'];
+// The tests' temporary folders (SQLite files, Chromium profiles, nginx's files) in memory where
+// the machine has a tmpfs: SQLite runs with synchronous=FULL, an fsync per commit, several
+// milliseconds each on this machine's disk and far more while other work writes to it, for a
+// durability no test can observe (a process killed with SIGKILL loses nothing the kernel holds).
+// Same code, same settings, another file system (decision 0081).
+const tmpfs = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
+
+/**
+ * The files that take longest, longest first, in seconds on the 2-core machine (API and browser
+ * files alike). They start first, so that the run does not end on one of them alone while the
+ * other workers idle. An ordering hint only: a file missing here runs after them, in Vitest's
+ * own order, and a stale figure costs time, never a result.
+ */
+const slowest: Record<string, number> = {
+  'src/server/durability.test.ts': 56,
+  'e2e/admin.test.ts': 47,
+  'e2e/door.test.ts': 40,
+  'e2e/visitor.test.ts': 40,
+  'src/server/ops/backup-restore.test.ts': 37,
+  'src/server/messages/outbox-instances.test.ts': 35,
+  'src/server/messages/outbox.test.ts': 27,
+  'src/server/admin/login.routes.test.ts': 24,
+  'e2e/door-camera-states.test.ts': 20,
+  'e2e/admin-messages.test.ts': 19,
+  'e2e/admin-live.test.ts': 17,
+  'src/server/cluster.test.ts': 15,
+  'e2e/door-verdicts.test.ts': 13,
+  'src/server/registrations/intake-fuzz.test.ts': 12,
+  'src/server/registrations/retention.job.test.ts': 12,
+  'src/server/admin/admin.cli.test.ts': 11,
+  'src/server/admin/bootstrap-admin.test.ts': 11,
+  'e2e/served-pages.test.ts': 11,
+  'src/server/graceful-shutdown.test.ts': 10,
+};
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (file: TestSpecification) =>
+      slowest[relative(this.ctx.config.root, file.moduleId)] ?? 0;
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => weight(b) - weight(a));
+  }
+}
 
 export default defineConfig({
+  resolve: { alias },
+  plugins: [countryOptionsPlugin()],
   test: {
-    projects: [
-      {
-        resolve: { alias },
-        plugins: [countryOptionsPlugin()],
-        test: {
-          name: 'unit-and-api',
-          server,
-          include: ['src/**/*.test.ts', ...withoutBrowser],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Two files at once even on 2 cores: most of their time is spent waiting (on a server,
-          // scrypt in the thread pool, a child process, PostgreSQL). Each file has its own
-          // server, port, SQLite file and PostgreSQL database.
-          maxWorkers: 2,
-          // Each worker imports the server once, not once per file (that was half the time).
-          // The files share no state through modules: no mocks, spies or globals (decision 0080).
-          isolate: false,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          server,
-          include: ['e2e/**/*.test.ts'],
-          exclude: withoutBrowser,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One Chromium at a time, and only once the API tests are done: beside them, on a
-          // 2-core machine, a browser test waits on a starved CPU rather than on the page.
-          fileParallelism: false,
-          isolate: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    server,
+    env: tmpfs,
+    include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    // Generous limits, never expectations about speed: on 2 cores shared by three workers, a
+    // test can wait its turn for the CPU.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Three files at once on 2 cores, API and browser files mixed: most of their time is spent
+    // waiting (on a server, scrypt in the thread pool, a child process, PostgreSQL, a page), and
+    // a browser file beside two API files keeps both cores busy. Each file has its own server,
+    // port, SQLite file, PostgreSQL database and Chromium profile (decision 0081).
+    maxWorkers: 3,
+    // Each worker imports the server once, not once per file (that was half the time): one
+    // project, so that any worker takes any next file. The files share no state through
+    // modules: no mocks, spies or globals (decision 0080).
+    isolate: false,
+    sequence: { sequencer: SlowestFirst },
   },
 });

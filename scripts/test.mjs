@@ -1,8 +1,14 @@
-// `npm test`: lint, typecheck and build side by side (each is mostly one core; the tests need
-// the build), then the whole Vitest suite, then how long it all took. Arguments go to Vitest
-// (`npm test -- e2e/door.test.ts`). Exits with the first failing step's code; the time line is
-// printed either way, right after the step's own output (Vitest's summary, when it ran).
+// `npm test`: the build, then the whole Vitest suite, with lint and typecheck running beside them
+// at a lower CPU priority; then how long it all took. Arguments go to Vitest
+// (`npm test -- e2e/door.test.ts`).
+//
+// The tests need the build, lint and typecheck need nothing: the build and the tests get the CPU
+// first, and lint and typecheck take what the tests leave idle while they wait on servers,
+// browsers and databases (decision 0081). Their output is held and printed after Vitest's, so
+// nothing interleaves. Exits with the first failing step's code (build, tests, lint, typecheck);
+// the time line is printed last either way.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 const started = performance.now();
 
@@ -11,11 +17,22 @@ function seconds(ms) {
   return total >= 60 ? `${Math.floor(total / 60)} min ${total % 60} s` : `${total} s`;
 }
 
-/** Runs `npm run <script>` with its output held back, so parallel steps do not interleave. */
-function quietly(script) {
+/**
+ * Runs `npm run <script>` with its output held back, so parallel steps do not interleave.
+ * `background`: at the lowest CPU priority (its own processes inherit it).
+ */
+function quietly(script, { background = false } = {}) {
   return new Promise((resolve) => {
     const stepStarted = performance.now();
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (background) {
+      try {
+        // Set before npm starts the tool, which inherits it.
+        setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at the normal priority, only slower for the tests.
+      }
+    }
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -30,25 +47,42 @@ function quietly(script) {
   });
 }
 
+function print(step) {
+  console.log(`\n> npm run ${step.script} (${seconds(step.ms)})`);
+  if (step.output.trim()) process.stdout.write(step.output);
+}
+
 function finish(code, detail) {
   console.log(`\nnpm test: ${seconds(performance.now() - started)} in all (${detail})`);
   process.exit(code);
 }
 
-const checks = await Promise.all(['lint', 'typecheck', 'build'].map(quietly));
-for (const step of checks) {
-  console.log(`\n> npm run ${step.script} (${seconds(step.ms)})`);
-  if (step.output.trim()) process.stdout.write(step.output);
-}
-const failed = checks.find((step) => step.code !== 0);
-const checksMs = performance.now() - started;
-if (failed) finish(failed.code, `npm run ${failed.script} failed`);
+const beside = ['lint', 'typecheck'].map((script) => quietly(script, { background: true }));
+const build = await quietly('build');
+print(build);
 
-const testsStarted = performance.now();
-const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
-vitest.on('close', (code, signal) =>
-  finish(
-    code ?? (signal ? 1 : 0),
-    `lint, typecheck and build ${seconds(checksMs)}; tests ${seconds(performance.now() - testsStarted)}`,
-  ),
-);
+let tests;
+if (build.code === 0) {
+  const testsStarted = performance.now();
+  const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+  tests = await new Promise((resolve) =>
+    vitest.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), ms: performance.now() - testsStarted }),
+    ),
+  );
+}
+const checks = await Promise.all(beside);
+for (const step of checks) print(step);
+
+const steps = [
+  { name: 'npm run build', code: build.code },
+  ...(tests ? [{ name: 'the tests', code: tests.code }] : []),
+  ...checks.map((step) => ({ name: `npm run ${step.script}`, code: step.code })),
+];
+const failed = steps.find((step) => step.code !== 0);
+const timings = [
+  `build ${seconds(build.ms)}`,
+  ...(tests ? [`tests ${seconds(tests.ms)}`] : []),
+  ...checks.map((step) => `${step.script} ${seconds(step.ms)}`),
+].join('; ');
+finish(failed?.code ?? 0, failed ? `${failed.name} failed; ${timings}` : timings);
