@@ -61,6 +61,15 @@ export const errorTable = {
     status: 409,
     message: 'Confirme a inscrição antes de enviar o ingresso.',
   },
+  /**
+   * A registration of a past edition: kept read-only (confirm, ticket, messages, check-in), only
+   * erasable (LGPD).
+   */
+  pastEdition: {
+    code: 'past_edition',
+    status: 409,
+    message: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
+  },
 
   // Signing in, and what a signed-in account may do.
   unauthorized: { code: 'unauthorized', status: 401, message: 'Faça login para continuar.' },

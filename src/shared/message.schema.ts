@@ -78,8 +78,19 @@ export const bulkConfirmResultSchema = z.object({
   confirmed: z.number(),
   already_confirmed: z.number(),
   not_found: z.number(),
+  /** Refused: of a past edition, read-only (error `past_edition` for one). */
+  past_edition: z.number(),
 });
 export type BulkConfirmResult = z.output<typeof bulkConfirmResultSchema>;
+
+/** POST /api/admin/registrations/resend (the same request as the bulk confirmation). */
+export const bulkResendResultSchema = z.object({
+  /** New copies of failed messages, queued. */
+  queued: z.number(),
+  /** Registrations refused: of a past edition, read-only. */
+  past_edition: z.number(),
+});
+export type BulkResendResult = z.output<typeof bulkResendResultSchema>;
 
 /** GET /api/admin/messaging: which channels send by themselves, and which are paused. */
 export const channelStateSchema = z.object({

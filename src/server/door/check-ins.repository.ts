@@ -13,6 +13,11 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database } from '../db/schema.ts';
+import {
+  currentEditionId,
+  holdCurrentEdition,
+  registrationEdition,
+} from '../editions/editions.repository.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { attendeeColumns, toAttendee } from './attendees.repository.ts';
 
@@ -81,6 +86,8 @@ async function checkInOnce(
   attempt: CheckInAttempt,
 ): Promise<CheckInOutcome> {
   const { target, actor, at } = attempt;
+  // The edition is decided here and holds until commit: no new edition can start in between.
+  await holdCurrentEdition(trx);
   const found = await trx
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
@@ -156,7 +163,10 @@ export async function checkIn(
 }
 
 export type UndoOutcome =
-  { kind: 'undone' | 'not_checked_in'; attendee: Attendee } | { kind: 'not_found' };
+  | { kind: 'undone' | 'not_checked_in'; attendee: Attendee }
+  | { kind: 'not_found' }
+  /** A past edition's check-in stays as it was: that edition is read-only. */
+  | { kind: 'past_edition' };
 
 /** Undoes a check-in (a mistake at the door); undoing one that is not there changes nothing. */
 export async function undoCheckIn(
@@ -165,12 +175,14 @@ export async function undoCheckIn(
   actor: Actor,
 ): Promise<UndoOutcome> {
   return db.transaction().execute(async (trx) => {
+    await holdCurrentEdition(trx);
     const updated = await trx
       .updateTable('registrations')
       .set({ checked_in_at: null, checked_in_by: null })
       .where('id', '=', registrationId)
       .where('status', '=', 'confirmed')
       .where('checked_in_at', 'is not', null)
+      .where('event_id', '=', currentEditionId)
       .returning(attendeeColumns)
       .executeTakeFirst();
     if (updated) {
@@ -178,6 +190,8 @@ export async function undoCheckIn(
       await logChange(trx, 'updated', registrationId);
       return { kind: 'undone', attendee: toAttendee(updated) };
     }
+    const edition = await registrationEdition(trx, registrationId);
+    if (edition && !edition.current) return { kind: 'past_edition' };
     const current = await trx
       .selectFrom('registrations')
       .select(attendeeColumns)

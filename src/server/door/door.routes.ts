@@ -90,6 +90,7 @@ export async function doorRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);
+      if (outcome.kind === 'past_edition') return sendError(reply, errorTable.pastEdition);
       if (outcome.kind === 'undone') app.live.poke();
       return outcome.attendee;
     },

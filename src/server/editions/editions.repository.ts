@@ -29,8 +29,9 @@ export interface StoredEdition {
 }
 
 // Any constant: the advisory lock that orders changes to editions on PostgreSQL (two 'Nova
-// edição' at once must not both take the current one as their start).
-const editionsLock = 7_204_512;
+// edição' at once must not both take the current one as their start). Writes to a registration
+// take it shared (holdCurrentEdition): the current edition cannot change under them.
+export const editionsLock = 7_204_512;
 
 /**
  * The current edition's id, as a subquery: what a new registration joins, read in the insert's
@@ -100,6 +101,37 @@ async function announce(trx: Transaction<Database>, edition: StoredEdition): Pro
 
 async function lockEditions(trx: Transaction<Database>): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${editionsLock})`.execute(trx);
+}
+
+/**
+ * Keeps the current edition current until the caller's transaction ends: a write to a
+ * registration that finds it in the current edition commits before another edition can become
+ * current, and one that starts while an edition is being made waits for it and then sees it
+ * (docs/decisions/0112). PostgreSQL: the editions' lock, shared (writes do not wait for each
+ * other; 'Nova edição' and a settings save wait for them, and they for it). SQLite runs one
+ * transaction at a time.
+ */
+export async function holdCurrentEdition(trx: Transaction<Database>): Promise<void> {
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock_shared(${editionsLock})`.execute(trx);
+  }
+}
+
+/**
+ * Whether the registration is in the current edition, in the caller's transaction (after
+ * holdCurrentEdition): undefined when there is no such registration.
+ */
+export async function registrationEdition(
+  trx: Transaction<Database>,
+  registrationId: string,
+): Promise<{ current: boolean } | undefined> {
+  const row = await trx
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select('events.is_current')
+    .where('registrations.id', '=', registrationId)
+    .executeTakeFirst();
+  return row && { current: Number(row.is_current) === 1 };
 }
 
 /**

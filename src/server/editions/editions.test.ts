@@ -2,12 +2,15 @@
 // on SQLite and on PostgreSQL: the settings round trip, their pt-BR field errors (nothing saved),
 // their history, the pages rendered again (here, and on another instance within 2 s), a new
 // edition (the same e-mail registers again, a past ticket still opens and is refused at the
-// door), and a database written by the previous release opening with every row in the first
-// edition and the event its EVENT_CONFIG file described.
+// door), a past edition's registrations read-only (every write refused with past_edition, even
+// one that meets the new edition being made, but their erasure), and a database written by the
+// previous release opening with every row in the first edition and the event its EVENT_CONFIG
+// file described.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, errorTable } from '../../shared/api-error.ts';
 import { editionSchema, eventChangeSchema, type Edition } from '../../shared/edition.schema.ts';
@@ -17,12 +20,15 @@ import { defaultEvent, type EventSettings } from '../../shared/event.ts';
 import { api, paths, ticketPage, withCode, withId } from '../../shared/paths.ts';
 import { registrationSchema } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { editionsLock } from './editions.repository.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
+import { sendingEnv } from '../test-support/graph-api.ts';
 import { openLiveStream } from '../test-support/live-stream.ts';
 import { olderDatabase } from '../test-support/older-database.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
+import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-editions-'));
 const databases: TempPostgres[] = [];
@@ -45,19 +51,25 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   let admin: TestSession;
   let door: TestSession;
   let env: Record<string, string>;
+  // E-mail on: a message can be sent again (or refused) only on a channel that sends.
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    env = {};
+    smtp = await startTestSmtp();
+    env = sendingEnv({ smtp: smtp.url });
     if (engine === 'PostgreSQL') {
       const database = await createTempPostgres();
       databases.push(database);
-      env = { DATABASE_URL: database.url };
+      env = { ...env, DATABASE_URL: database.url };
     }
     server = await startTestServer(env);
     admin = await startSession(server.app.db.kysely);
     door = await startSession(server.app.db.kysely, { role: 'door' });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
 
   const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
     server.request(path, { ...init, headers: { cookie: admin.cookie, ...init.headers } });
@@ -306,6 +318,198 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const doorList = await server.request(api.doorAttendees, { headers: { cookie: door.cookie } });
     expect((await doorList.json()).map((a: { id: string }) => a.id)).not.toContain(past.id);
   });
+
+  /** Everything a write to a registration leaves behind, but the sender's progress. */
+  async function writes() {
+    const db = server.app.db.kysely;
+    return {
+      registrations: await db.selectFrom('registrations').selectAll().orderBy('id').execute(),
+      messages: await db
+        .selectFrom('messages')
+        .select(['id', 'registration_id'])
+        .orderBy('id')
+        .execute(),
+      audit: await db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),
+      checkIns: await db
+        .selectFrom('check_in_requests')
+        .selectAll()
+        .orderBy('idempotency_key')
+        .execute(),
+    };
+  }
+
+  const pastEdition = {
+    error: {
+      code: 'past_edition',
+      message: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
+    },
+  };
+
+  it('keeps a past edition read-only: confirming, the ticket, messages and undoing a check-in are refused with past_edition, writing nothing; erasing still works', async () => {
+    const pending = await register(server);
+    const confirmed = await registerConfirmed(server, admin.cookie);
+    const checkedIn = await registerConfirmed(server, admin.cookie);
+    expect((await postCheckIn(server, door.cookie, { code: checkedIn.ticket_code })).status).toBe(
+      200,
+    );
+    // A message that failed: the bulk resend's business, had the edition stayed current.
+    const now = new Date().toISOString();
+    await server.app.db.kysely
+      .insertInto('messages')
+      .values({
+        id: randomUUID(),
+        registration_id: confirmed.id,
+        channel: 'email',
+        kind: 'ticket',
+        status: 'failed',
+        attempts: 5,
+        next_attempt_at: now,
+        created_at: '9999-01-01T00:00:00.000Z',
+        updated_at: now,
+      })
+      .execute();
+    const created = await asAdmin(api.adminEditions, {
+      method: 'POST',
+      json: { date: '2027-12-04' },
+    });
+    expect(created.status).toBe(201);
+    const fresh = await register(server);
+
+    const before = await writes();
+    const asDoor = { cookie: door.cookie };
+    for (const [what, path, init] of [
+      ['confirm', withId(api.adminConfirm, pending.id), { method: 'POST' }],
+      ['confirm again', withId(api.adminConfirm, confirmed.id), { method: 'POST' }],
+      ['ticket sent', withId(api.adminTicket, confirmed.id), { method: 'POST' }],
+      [
+        'ticket again',
+        withId(api.adminMessages, confirmed.id),
+        { method: 'POST', json: { channel: 'email', kind: 'ticket' } },
+      ],
+      [
+        'received again',
+        withId(api.adminMessages, pending.id),
+        { method: 'POST', json: { channel: 'email', kind: 'received' } },
+      ],
+      [
+        'undo a check-in',
+        withId(api.doorCheckIn, checkedIn.id),
+        { method: 'DELETE', headers: asDoor },
+      ],
+    ] as const) {
+      const response = await asAdmin(path, init);
+      expect([what, response.status]).toEqual([what, errorTable.pastEdition.status]);
+      expect(await response.json()).toEqual(pastEdition);
+    }
+    const bulk = await asAdmin(api.adminBulkConfirm, {
+      method: 'POST',
+      json: { ids: [pending.id, confirmed.id, fresh.id, randomUUID()] },
+    });
+    expect(await bulk.json()).toEqual({
+      confirmed: 1,
+      already_confirmed: 0,
+      not_found: 1,
+      past_edition: 2,
+    });
+    const resend = await asAdmin(api.adminBulkResend, {
+      method: 'POST',
+      json: { ids: [pending.id, confirmed.id, checkedIn.id] },
+    });
+    expect(await resend.json()).toEqual({ queued: 0, past_edition: 3 });
+    // Nothing of the past edition moved (the bulk confirmation's one write is the new edition's).
+    const after = await writes();
+    const pastIds = new Set([pending.id, confirmed.id, checkedIn.id]);
+    expect(after.registrations.filter((r) => pastIds.has(r.id))).toEqual(
+      before.registrations.filter((r) => pastIds.has(r.id)),
+    );
+    const pastAudit = (rows: typeof before.audit) =>
+      rows.filter((r) => r.registration_id && pastIds.has(r.registration_id));
+    expect(pastAudit(after.audit)).toEqual(pastAudit(before.audit));
+    expect(after.checkIns).toEqual(before.checkIns);
+    const pastMessages = (rows: typeof before.messages) =>
+      rows.filter((r) => pastIds.has(r.registration_id));
+    expect(pastMessages(after.messages)).toEqual(pastMessages(before.messages));
+
+    // A person may ask for their data to go, whatever the edition.
+    const erased = await asAdmin(withId(api.adminRegistration, pending.id), { method: 'DELETE' });
+    expect(erased.status).toBe(204);
+    const gone = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('id')
+      .where('id', '=', pending.id)
+      .execute();
+    expect(gone).toEqual([]);
+  });
+
+  if (engine === 'PostgreSQL') {
+    it('has a write that meets a new edition being made wait for it, then refuses it', async () => {
+      const pending = await register(server);
+      const confirmed = await registerConfirmed(server, admin.cookie);
+      const checkedIn = await registerConfirmed(server, admin.cookie);
+      expect((await postCheckIn(server, door.cookie, { code: checkedIn.ticket_code })).status).toBe(
+        200,
+      );
+      // This connection holds the editions' lock, as a 'Nova edição' in progress does, so the
+      // order of what waits for it is known.
+      const holder = new pg.Client({ connectionString: env.DATABASE_URL });
+      await holder.connect();
+      const waiting = async () => {
+        const { rows } = await holder.query<{ n: string }>(
+          `select count(*) as n from pg_locks
+            where locktype = 'advisory' and objid = $1 and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
+          [editionsLock],
+        );
+        return Number(rows[0]!.n);
+      };
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_advisory_xact_lock($1)', [editionsLock]);
+        const creating = asAdmin(api.adminEditions, {
+          method: 'POST',
+          json: { date: '2028-12-02' },
+        });
+        await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBe(1);
+        // Sent while the new edition waits: each waits behind it, then finds its registration
+        // in a past edition.
+        const attempts = [
+          asAdmin(withId(api.adminConfirm, pending.id), { method: 'POST' }),
+          asAdmin(withId(api.adminTicket, confirmed.id), { method: 'POST' }),
+          asAdmin(withId(api.doorCheckIn, checkedIn.id), {
+            method: 'DELETE',
+            headers: { cookie: door.cookie },
+          }),
+        ];
+        await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBe(1 + attempts.length);
+        await holder.query('commit');
+        expect((await creating).status).toBe(201);
+        for (const attempt of await Promise.all(attempts)) {
+          expect(attempt.status).toBe(errorTable.pastEdition.status);
+          expect(await attempt.json()).toEqual(pastEdition);
+        }
+      } finally {
+        await holder.end();
+      }
+      const rows = await server.app.db.kysely
+        .selectFrom('registrations')
+        .select(['id', 'status', 'ticket_sent_at', 'checked_in_at'])
+        .where('id', 'in', [pending.id, confirmed.id, checkedIn.id])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual(
+        [
+          { id: pending.id, status: 'pending', ticket_sent_at: null, checked_in_at: null },
+          { id: confirmed.id, status: 'confirmed', ticket_sent_at: null, checked_in_at: null },
+          {
+            id: checkedIn.id,
+            status: 'confirmed',
+            ticket_sent_at: null,
+            checked_in_at: expect.any(String),
+          },
+        ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      );
+    });
+  }
 });
 
 describe.each([['SQLite'], ['PostgreSQL']] as const)(

@@ -8,10 +8,12 @@ import {
   bulkConfirmRequestSchema,
   messageChannels,
   resendRequestSchema,
+  type BulkResendResult,
   type MessagingState,
 } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
+import { holdCurrentEdition } from '../editions/editions.repository.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { requireUuid } from '../registrations/uuid.ts';
@@ -55,18 +57,23 @@ export async function messagesRoutes(app: FastifyInstance) {
       }
       const id = request.params.id;
       const answer = await db.transaction().execute(async (trx) => {
+        // Decided with the current edition held: none can start until this commits.
+        await holdCurrentEdition(trx);
         const row = await trx
           .selectFrom('registrations')
-          .select(['id', 'status'])
-          .where('id', '=', id)
+          .innerJoin('events', 'events.id', 'registrations.event_id')
+          .select(['registrations.status', 'events.is_current'])
+          .where('registrations.id', '=', id)
           .executeTakeFirst();
         if (!row) return 'not_found' as const;
+        if (Number(row.is_current) !== 1) return 'past_edition' as const;
         if (wanted.kind === 'ticket' && row.status !== 'confirmed') return 'not_confirmed' as const;
         await queueMessages(trx, [{ registrationId: id, ...wanted }]);
         await logChange(trx, 'updated', id);
         return 'queued' as const;
       });
       if (answer === 'not_found') return sendError(reply, errorTable.notFound);
+      if (answer === 'past_edition') return sendError(reply, errorTable.pastEdition);
       if (answer === 'not_confirmed') {
         return sendError(reply, errorTable.notConfirmed);
       }
@@ -78,7 +85,7 @@ export async function messagesRoutes(app: FastifyInstance) {
   );
 
   // The failed ones again: for each selected registration, a new copy of each channel's newest
-  // message when that one failed.
+  // message when that one failed. Those of a past edition are refused, and counted.
   app.post(
     api.adminBulkResend,
     { ...forAdmins, bodyLimit: bulkBodyLimit },
@@ -86,14 +93,24 @@ export async function messagesRoutes(app: FastifyInstance) {
       const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
       if (!body) return reply;
       const ids = [...new Set(body.ids)];
-      let queued = 0;
+      const result: BulkResendResult = { queued: 0, past_edition: 0 };
       for (let start = 0; start < ids.length; start += 500) {
         const batch = ids.slice(start, start + 500);
         await db.transaction().execute(async (trx) => {
+          await holdCurrentEdition(trx);
+          const stored = await trx
+            .selectFrom('registrations')
+            .innerJoin('events', 'events.id', 'registrations.event_id')
+            .select(['registrations.id', 'events.is_current'])
+            .where('registrations.id', 'in', batch)
+            .execute();
+          const current = stored.filter((r) => Number(r.is_current) === 1).map((r) => r.id);
+          result.past_edition += stored.length - current.length;
+          if (current.length === 0) return;
           const newest = await trx
             .selectFrom('messages as m')
             .select(['m.registration_id', 'm.channel', 'm.kind', 'm.status'])
-            .where('m.registration_id', 'in', batch)
+            .where('m.registration_id', 'in', current)
             .where(({ eb, selectFrom }) =>
               eb(
                 'm.created_at',
@@ -117,12 +134,12 @@ export async function messagesRoutes(app: FastifyInstance) {
           for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
             await logChange(trx, 'updated', registrationId);
           }
-          queued += copies.length;
+          result.queued += copies.length;
         });
       }
       app.live.poke();
       app.outbox.poke();
-      return { queued };
+      return result;
     },
   );
 

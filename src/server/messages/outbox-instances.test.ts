@@ -88,7 +88,12 @@ describe('three instances on PostgreSQL behind nginx', () => {
       body: JSON.stringify({ ids: rows.map((r) => r.id) }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ confirmed: 500, already_confirmed: 0, not_found: 0 });
+    expect(await response.json()).toEqual({
+      confirmed: 500,
+      already_confirmed: 0,
+      not_found: 0,
+      past_edition: 0,
+    });
     await expect.poll(() => unsent(db), { timeout: 90_000, interval: 250 }).toBe(0);
     expect(emailTally()).toEqual({ distinct: 500, total: 500 });
     expect(whatsappTally()).toEqual({ distinct: 500, total: 500 });

@@ -174,6 +174,7 @@ describe('the outbox on SQLite', () => {
       confirmed: 480,
       already_confirmed: 20,
       not_found: 2,
+      past_edition: 0,
     });
     await smtp.waitFor(sentBefore + 500, 60_000);
     const tickets = smtp.received.filter((m) => m.subject === 'Seu ingresso para o Build Safe');

@@ -13,6 +13,7 @@ import {
   listRegistrations,
   markTicketSent,
   NotConfirmedError,
+  PastEditionError,
 } from './registrations.repository.ts';
 import { requireUuid } from './uuid.ts';
 
@@ -27,16 +28,21 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Params: { id: string } }>(api.adminConfirm, idRoute, async (request, reply) => {
-    const registration = await confirmRegistration(
-      app.db.kysely,
-      request.params.id,
-      actorOf(request),
-      app.messagePlan,
-    );
-    if (!registration) return sendError(reply, errorTable.notFound);
-    app.live.poke();
-    app.outbox.poke();
-    return registration;
+    try {
+      const registration = await confirmRegistration(
+        app.db.kysely,
+        request.params.id,
+        actorOf(request),
+        app.messagePlan,
+      );
+      if (!registration) return sendError(reply, errorTable.notFound);
+      app.live.poke();
+      app.outbox.poke();
+      return registration;
+    } catch (error) {
+      if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
+      throw error;
+    }
   });
 
   // One request for hundreds: confirmed in batches, each batch's tickets leaving as it commits.
@@ -71,11 +77,13 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       if (error instanceof NotConfirmedError) {
         return sendError(reply, errorTable.notConfirmed);
       }
+      if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
       throw error;
     }
   });
 
-  // For good (LGPD): the same erasure as the retention purge (registration-erasure.ts).
+  // For good (LGPD): the same erasure as the retention purge (registration-erasure.ts). Allowed
+  // in a past edition too, where nothing else is: a person may ask for it at any time.
   app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
     const [erased] = await app.erasure.erase([request.params.id], actorOf(request));
     if (!erased) return sendError(reply, errorTable.notFound);

@@ -5,7 +5,7 @@
 // messages are.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Delivery } from '../../shared/message.schema.ts';
+import type { BulkConfirmResult, Delivery } from '../../shared/message.schema.ts';
 import {
   newRegistrationState,
   registrationSchema,
@@ -17,7 +17,11 @@ import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import type { WriteTransactions } from '../db/write-transactions.ts';
-import { currentEditionId } from '../editions/editions.repository.ts';
+import {
+  currentEditionId,
+  holdCurrentEdition,
+  registrationEdition,
+} from '../editions/editions.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -33,6 +37,13 @@ export class DuplicateEmailError extends Error {
 export class NotConfirmedError extends Error {
   constructor() {
     super('registration not confirmed');
+  }
+}
+
+/** The registration is of a past edition: read-only but for its erasure (decision 0112). */
+export class PastEditionError extends Error {
+  constructor() {
+    super('registration of a past edition');
   }
 }
 
@@ -150,7 +161,10 @@ export async function findWithEditions(
   return rows.map((row) => ({ registration: toRegistration(row), editionId: row.event_id }));
 }
 
-/** Confirms inside the caller's transaction; undefined when it was not pending (or not there). */
+/**
+ * Confirms inside the caller's transaction (which holds the current edition); undefined when it
+ * was not pending, not there, or of a past edition.
+ */
 async function confirmIn(
   trx: Transaction<Database>,
   id: string,
@@ -165,6 +179,7 @@ async function confirmIn(
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .where('event_id', '=', currentEditionId)
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
@@ -179,7 +194,8 @@ async function confirmIn(
 
 /**
  * Sets `confirmed`, gives the ticket its code and queues the ticket's messages; repeating it is
- * harmless (same code, nothing logged or sent again). Undefined when there is no such registration.
+ * harmless (same code, nothing logged or sent again). Undefined when there is no such registration;
+ * PastEditionError when it is of a past edition.
  */
 export async function confirmRegistration(
   db: Kysely<Database>,
@@ -188,10 +204,18 @@ export async function confirmRegistration(
   plan: MessagePlan,
 ): Promise<Registration | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row =
-      (await confirmIn(trx, id, actor, plan)) ??
-      (await trx.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst());
-    if (!row) return undefined;
+    await holdCurrentEdition(trx);
+    let row = await confirmIn(trx, id, actor, plan);
+    if (!row) {
+      const edition = await registrationEdition(trx, id);
+      if (!edition) return undefined;
+      if (!edition.current) throw new PastEditionError();
+      row = await trx
+        .selectFrom('registrations')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    }
     const [registration] = await withDeliveries(trx, [row]);
     return registration;
   });
@@ -203,7 +227,7 @@ const confirmBatch = 200;
 /**
  * Confirms many at once, in batches (each a transaction: its confirmations, audit entries,
  * messages and live changes commit together). Ids that are not pending count as already
- * confirmed when stored, as not found otherwise.
+ * confirmed when stored, as not found otherwise; those of a past edition are refused (counted).
  */
 export async function confirmRegistrations(
   db: Kysely<Database>,
@@ -211,20 +235,23 @@ export async function confirmRegistrations(
   actor: Actor,
   plan: MessagePlan,
   afterBatch: () => void = () => {},
-): Promise<{ confirmed: number; already_confirmed: number; not_found: number }> {
+): Promise<BulkConfirmResult> {
   const unique = [...new Set(ids)];
-  const counts = { confirmed: 0, already_confirmed: 0, not_found: 0 };
+  const counts = { confirmed: 0, already_confirmed: 0, not_found: 0, past_edition: 0 };
   for (let start = 0; start < unique.length; start += confirmBatch) {
     const batch = unique.slice(start, start + confirmBatch);
     await db.transaction().execute(async (trx) => {
+      await holdCurrentEdition(trx);
       const stored = await trx
         .selectFrom('registrations')
-        .select(['id', 'status'])
-        .where('id', 'in', batch)
+        .innerJoin('events', 'events.id', 'registrations.event_id')
+        .select(['registrations.id', 'registrations.status', 'events.is_current'])
+        .where('registrations.id', 'in', batch)
         .execute();
       counts.not_found += batch.length - stored.length;
-      for (const { id, status } of stored) {
-        if (status !== 'pending' || !(await confirmIn(trx, id, actor, plan))) {
+      for (const { id, status, is_current } of stored) {
+        if (Number(is_current) !== 1) counts.past_edition += 1;
+        else if (status !== 'pending' || !(await confirmIn(trx, id, actor, plan))) {
           counts.already_confirmed += 1;
         } else counts.confirmed += 1;
       }
@@ -236,8 +263,8 @@ export async function confirmRegistrations(
 
 /**
  * Records that the organizer sent the ticket now (every send moves the time). Undefined when
- * there is no such registration; NotConfirmedError while it is pending (the spec enables the
- * ticket only once confirmed).
+ * there is no such registration; PastEditionError when it is of a past edition; NotConfirmedError
+ * while it is pending (the spec enables the ticket only once confirmed).
  */
 export async function markTicketSent(
   db: Kysely<Database>,
@@ -245,11 +272,13 @@ export async function markTicketSent(
   actor: Actor,
 ): Promise<Registration | undefined> {
   return db.transaction().execute(async (trx) => {
+    await holdCurrentEdition(trx);
     const row = await trx
       .updateTable('registrations')
       .set({ ticket_sent_at: new Date().toISOString() })
       .where('id', '=', id)
       .where('status', '=', 'confirmed')
+      .where('event_id', '=', currentEditionId)
       .returningAll()
       .executeTakeFirst();
     if (row) {
@@ -258,13 +287,9 @@ export async function markTicketSent(
       const [registration] = await withDeliveries(trx, [row]);
       return registration;
     }
-    const existing = await trx
-      .selectFrom('registrations')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (existing) throw new NotConfirmedError();
-    return undefined;
+    const edition = await registrationEdition(trx, id);
+    if (!edition) return undefined;
+    throw edition.current ? new NotConfirmedError() : new PastEditionError();
   });
 }
 

@@ -5,6 +5,7 @@ import type { Edition, EventChange, NewEditionInput } from '@shared/edition.sche
 import type { EventSettings, EventSettingsInput } from '@shared/event-config.schema.ts';
 import type {
   BulkConfirmResult,
+  BulkResendResult,
   Message,
   MessagingState,
   ResendRequest,
@@ -60,8 +61,8 @@ export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfir
 }
 
 /** A new copy of each registration's failed newest message per channel. */
-export function resendFailed(ids: readonly string[]): Promise<{ queued: number }> {
-  return apiRequest<{ queued: number }>(api.adminBulkResend, {
+export function resendFailed(ids: readonly string[]): Promise<BulkResendResult> {
+  return apiRequest<BulkResendResult>(api.adminBulkResend, {
     method: 'POST',
     body: { ids },
     timeoutMs: listTimeoutMs,

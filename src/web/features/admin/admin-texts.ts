@@ -192,7 +192,10 @@ export const adminTexts = {
         one: 'confirmada',
         other: 'confirmadas',
       })}`,
-    /** '1 já estava confirmada; 2 não existem mais.' or '' when every one was confirmed now. */
+    /**
+     * '1 já estava confirmada; 2 não existem mais; 1 é de uma edição passada.' or '' when every
+     * one was confirmed now.
+     */
     confirmedDescription: (result: BulkConfirmResult) => {
       const parts = [
         ...(result.already_confirmed > 0
@@ -208,6 +211,15 @@ export const adminTexts = {
               `${number.format(result.not_found)} ${plural(result.not_found, {
                 one: 'não existe mais',
                 other: 'não existem mais',
+              })}`,
+            ]
+          : []),
+        // Left open while another edition started: those stay as they were.
+        ...(result.past_edition > 0
+          ? [
+              `${number.format(result.past_edition)} ${plural(result.past_edition, {
+                one: 'é de uma edição passada',
+                other: 'são de uma edição passada',
               })}`,
             ]
           : []),

@@ -33,12 +33,18 @@ export function useBulkActions({
   async function confirm(ids: readonly string[]) {
     setBusy('confirm');
     try {
-      const total: BulkConfirmResult = { confirmed: 0, already_confirmed: 0, not_found: 0 };
+      const total: BulkConfirmResult = {
+        confirmed: 0,
+        already_confirmed: 0,
+        not_found: 0,
+        past_edition: 0,
+      };
       for (const part of chunks(ids)) {
         const result = await confirmPart(part);
         total.confirmed += result.confirmed;
         total.already_confirmed += result.already_confirmed;
         total.not_found += result.not_found;
+        total.past_edition += result.past_edition;
       }
       const description = texts.confirmedDescription(total);
       toast.success(texts.confirmed(total), description ? { description } : undefined);
