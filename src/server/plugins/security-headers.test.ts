@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
-import { api } from '../../shared/paths.ts';
+import { api, paths } from '../../shared/paths.ts';
 import { startSession } from '../test-support/sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -186,7 +186,8 @@ describe.skipIf(!existsSync(builtIndex))('a request for a file that cannot be me
 
 describe.skipIf(!existsSync(builtIndex))('the built page', () => {
   it('holds no script that the policy would block: only files, and JSON data', async () => {
-    const html = await (await server.request('/')).text();
+    // The form page: the landing page carries no script at all since decision 0101.
+    const html = await (await server.request(paths.register)).text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes = '', body = ''] of scripts) {
