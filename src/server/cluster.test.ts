@@ -23,6 +23,7 @@ import {
 } from './test-support/live-stream.ts';
 import { createTestAdmin, logIn } from './test-support/login.ts';
 import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
+import { loggedChangesIn } from './test-support/logged-changes.ts';
 import { startSession } from './test-support/sessions.ts';
 
 const rateLimit = 5;
@@ -88,19 +89,15 @@ function adminRequest(base: string, path: string, method: string) {
   return fetch(base + path, { method, headers: { cookie, origin: cluster.url } });
 }
 
-async function loggedSeqsAfter(seq: number): Promise<number[]> {
-  const rows = await db.kysely
-    .selectFrom('live_changes')
-    .select('seq')
-    .where('seq', '>', seq)
-    .orderBy('seq')
-    .execute();
-  return rows.map((row) => Number(row.seq));
+/** The stream ids of the changes logged after the one a panel stood at, in the log's order. */
+async function loggedIdsAfter(id: string | undefined): Promise<string[]> {
+  const ids = (await loggedChangesIn(db)).map((change) => change.id);
+  return ids.slice(ids.indexOf(id!) + 1);
 }
 
 const isReady = (message: SseMessage) => message.type === 'ready';
-const changeSeqs = (messages: readonly SseMessage[]) =>
-  messages.filter((m) => m.type === 'change').map((m) => Number(m.id));
+const changeIds = (messages: readonly SseMessage[]) =>
+  messages.filter((m) => m.type === 'change').map((m) => m.id);
 
 /** The JSON log lines of an instance. */
 function logOf(node: ChildServer): Array<Record<string, unknown>> {
@@ -153,7 +150,6 @@ describe('three instances on PostgreSQL behind nginx', () => {
     );
     try {
       const readies = await Promise.all(panels.map((panel) => panel.next(isReady)));
-      const start = Math.min(...readies.map((ready) => Number(ready.id)));
       const [a, b, c] = cluster.nodes as [ChildServer, ChildServer, ChildServer];
       const created = await register(a.url);
       expect(created.status).toBe(201);
@@ -162,12 +158,13 @@ describe('three instances on PostgreSQL behind nginx', () => {
       expect((await adminRequest(c.url, withId(api.adminRegistration, id), 'DELETE')).status).toBe(
         204,
       );
-      const logged = await loggedSeqsAfter(start);
-      const last = String(logged.at(-1));
-      for (const panel of panels) {
-        await panel.next((message) => message.id === last);
-        expect(changeSeqs(panel.messages).filter((seq) => seq > start)).toEqual(logged);
+      for (const [i, panel] of panels.entries()) {
+        const logged = await loggedIdsAfter(readies[i]!.id);
+        expect(logged).toHaveLength(3);
+        await panel.next((message) => message.id === logged.at(-1));
+        expect(changeIds(panel.messages)).toEqual(logged);
       }
+      const last = (await loggedIdsAfter(readies[0]!.id)).at(-1);
       const deleted = panels[0]!.messages.find((m) => m.id === last)!;
       expect(JSON.parse(deleted.data)).toEqual({ type: 'deleted', id });
     } finally {
@@ -269,10 +266,9 @@ describe('three instances on PostgreSQL behind nginx', () => {
         // Every panel has every change logged since it started, once and in order: those cut
         // with the victim reconnected through the proxy, from their Last-Event-ID, elsewhere.
         for (const [i, panel] of panels.entries()) {
-          const start = Number(readies[i]!.id);
-          const logged = await loggedSeqsAfter(start);
-          await panel.next((message) => message.id === String(logged.at(-1)), 20_000);
-          expect(changeSeqs(panel.messages())).toEqual(logged);
+          const logged = await loggedIdsAfter(readies[i]!.id);
+          await panel.next((message) => message.id === logged.at(-1), 20_000);
+          expect(changeIds(panel.messages())).toEqual(logged);
         }
         for (const panel of onVictim) {
           expect(panel.connections.length).toBeGreaterThanOrEqual(2);

@@ -3,8 +3,8 @@
 // an e-mail). Both follow one hub and differ only in how a change is projected for their audience.
 // First `retry:`, then what a reconnecting client missed (`change` events, from the live-change
 // log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
-// `change` per change, each with `id: <seq>`, so the browser's Last-Event-ID (or ?lastEventId= on
-// a new EventSource) resumes it.
+// `change` per change, each with `id:` its position in the log (log-position.ts), so the browser's
+// Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
 // A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
 // or a logout on another instance closes it within one heartbeat.
@@ -16,6 +16,12 @@ import { audiences } from '../audience.ts';
 import { toAttendeeChange } from '../door/attendee-changes.ts';
 import { currentSession } from '../plugins/authorization.ts';
 import type { LiveMessage } from './live-hub.ts';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type LogPosition,
+} from './log-position.ts';
 
 /** A change as one audience's stream carries it; undefined: that audience hears nothing of it. */
 type Projection = (change: RegistrationChange) => unknown;
@@ -27,16 +33,20 @@ interface LiveStream {
 }
 
 /** One SSE message: an `id:` line, a named type, and JSON data. */
-function sseMessage(type: 'change' | 'ready' | 'reset', seq: number, data: unknown): string {
-  return `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+function sseMessage(
+  type: 'change' | 'ready' | 'reset',
+  position: LogPosition,
+  data: unknown,
+): string {
+  return `id: ${formatPosition(position)}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** The last change a reconnecting client saw; undefined for a fresh start, NaN for nonsense. */
-function seenSeq(request: StreamRequest) {
+/** Where a reconnecting client stands; undefined for a fresh start, null for nonsense. */
+function seenPosition(request: StreamRequest): LogPosition | null | undefined {
   const header = request.headers['last-event-id'];
   const value = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
   if (value === undefined || value === '') return undefined;
-  return /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  return parsePosition(value) ?? null;
 }
 
 export async function liveRoutes(app: FastifyInstance) {
@@ -50,26 +60,27 @@ export async function liveRoutes(app: FastifyInstance) {
 
   const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
     const session = currentSession(request);
-    const seen = seenSeq(request);
+    const seen = seenPosition(request);
 
     // Subscribed before the log is read: nothing committed in between is lost; what both
     // carry is sent once.
     const early: LiveMessage[] = [];
-    let sent = Number.POSITIVE_INFINITY;
-    const sendChange = ({ seq, change }: LiveMessage) => {
+    /** The position the client has reached; undefined until the catch-up is sent. */
+    let sent: LogPosition | undefined;
+    const sendChange = ({ position, change }: LiveMessage) => {
       const data = project(change);
-      if (data !== undefined) send(sseMessage('change', seq, data));
+      if (data !== undefined) send(sseMessage('change', position, data));
     };
     const unsubscribe = app.live.subscribe((message) => {
-      if (sent === Number.POSITIVE_INFINITY) early.push(message);
-      else if (message.seq > sent) {
-        sent = message.seq;
+      if (sent === undefined) early.push(message);
+      else if (comparePositions(message.position, sent) > 0) {
+        sent = message.position;
         sendChange(message);
       }
     });
     let catchUp;
     try {
-      catchUp = await app.live.catchUp(Number.isNaN(seen) ? -1 : seen);
+      catchUp = await app.live.catchUp(seen);
     } catch (error) {
       unsubscribe();
       throw error;
@@ -98,8 +109,8 @@ export async function liveRoutes(app: FastifyInstance) {
     }
     sent = catchUp.head;
     for (const message of early) {
-      if (message.seq <= sent) continue;
-      sent = message.seq;
+      if (comparePositions(message.position, sent) <= 0) continue;
+      sent = message.position;
       sendChange(message);
     }
 
