@@ -7,7 +7,8 @@
 // Telling is done after the writer's commit, on this connection, coalesced: a NOTIFY inside a
 // writing transaction takes a lock at commit that makes all such transactions commit one at a
 // time, database-wide. Here at most one NOTIFY per channel is in flight, and the commits made
-// meanwhile are told by one more after it. See docs/decisions/0060 and 0109.
+// meanwhile are told by one more after it, no sooner than announceGapMs after it. See
+// docs/decisions/0060 and 0109.
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -43,6 +44,11 @@ export interface ListenerOptions {
   maxBackoffMs?: number;
   /** How often the connection is checked with a query: a silently dead one is noticed. */
   checkEveryMs?: number;
+  /**
+   * At least this long between two NOTIFYs on one channel: under load one tells of many commits
+   * (each wakes every other instance, and costs the server a transaction).
+   */
+  announceGapMs?: number;
 }
 
 /** The application name the listening connection shows in pg_stat_activity. */
@@ -54,6 +60,7 @@ export async function openPostgresListener({
   backoffMs = 100,
   maxBackoffMs = 5_000,
   checkEveryMs = 30_000,
+  announceGapMs = 25,
 }: ListenerOptions): Promise<PostgresListener> {
   const handlers = new Map<string, Set<(payload: string) => void>>(
     Object.values(channels).map((channel) => [channel, new Set()]),
@@ -61,8 +68,8 @@ export async function openPostgresListener({
   const reconnectedHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
-  /** Per channel: a NOTIFY in flight, and whether another must follow it. */
-  const announcing = new Map<Channel, { again: boolean }>();
+  /** Per channel: a NOTIFY in flight (or waiting for its gap), and whether another must follow. */
+  const announcing = new Map<Channel, { again: boolean; startedAt: number }>();
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
@@ -153,14 +160,20 @@ export async function openPostgresListener({
       announcing.delete(channel);
       return;
     }
-    const state = { again: false };
+    const state = { again: false, startedAt: performance.now() };
     announcing.set(channel, state);
     current
       .query(`notify ${current.escapeIdentifier(channel)}`)
       .catch((error: Error) => log.warn({ err: error, channel }, 'a NOTIFY failed'))
       .finally(() => {
-        if (state.again) notify(channel);
-        else announcing.delete(channel);
+        if (!state.again) {
+          announcing.delete(channel);
+          return;
+        }
+        // What was committed meanwhile: one more, no sooner than the gap after this one.
+        const wait = state.startedAt + announceGapMs - performance.now();
+        if (wait <= 0) notify(channel);
+        else setTimeout(() => notify(channel), wait).unref();
       });
   }
 

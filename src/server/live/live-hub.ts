@@ -38,6 +38,11 @@ export interface LiveHubOptions {
   wakeups: Wakeups;
   logger: FastifyBaseLogger;
   /**
+   * At least this long between the starts of two reads of the log: under load, each read takes
+   * what several commits wrote (with several instances, every commit wakes every one of them).
+   */
+  minGapMs?: number;
+  /**
    * While committed changes wait for an older transaction to end (PostgreSQL), the log is read
    * again after this pause, doubling up to `maxSettleMs`: that transaction may end without anyone
    * being told (a rollback, a transaction that logged nothing).
@@ -53,15 +58,18 @@ export async function openLiveHub({
   log,
   wakeups,
   logger,
-  settleMs = 2,
+  minGapMs = 0,
+  settleMs = 5,
   maxSettleMs = 100,
 }: LiveHubOptions): Promise<LiveHub> {
   const listeners = new Set<LiveListener>();
   let delivered = await log.head();
   let draining: Promise<void> | null = null;
-  let wokenWhileDraining = false;
+  /** Woken while a read was under way or not yet allowed: read (again) when it may. */
+  let wanted = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
   let closed = false;
-  let settleTimer: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
   let settlePause = settleMs;
 
   /** The changes as messages, rows re-read now; a change whose row is gone since is skipped. */
@@ -98,7 +106,8 @@ export async function openLiveHub({
     for (;;) {
       const { changes, waiting } = await log.read(delivered, batchSize);
       if (changes.length > 0) {
-        for (const message of await toMessages(changes)) fanOut(message);
+        // No one to tell: nothing to re-read (a stream that opens later catches up on its own).
+        if (listeners.size > 0) for (const message of await toMessages(changes)) fanOut(message);
         delivered = changes.at(-1)!.position;
         settlePause = settleMs;
       }
@@ -106,32 +115,36 @@ export async function openLiveHub({
     }
   }
 
-  function settleLater() {
-    if (closed || settleTimer) return;
-    settleTimer = setTimeout(() => {
-      settleTimer = undefined;
-      wake();
-    }, settlePause);
-    settlePause = Math.min(settlePause * 2, maxSettleMs);
+  function fire() {
+    timer = undefined;
+    wake();
   }
 
   function wake() {
     if (closed) return;
-    if (draining) {
-      wokenWhileDraining = true;
+    wanted = true;
+    if (draining) return;
+    // Woken: read as soon as the gap allows, not at a pending settle time.
+    clearTimeout(timer);
+    timer = undefined;
+    const early = lastStart + minGapMs - performance.now();
+    if (early > 0) {
+      timer = setTimeout(fire, early);
       return;
     }
+    wanted = false;
+    lastStart = performance.now();
     draining = drain()
       .then((waiting) => {
-        if (waiting) settleLater();
+        if (!waiting || closed) return;
+        // Changes wait for an older transaction: look again, less often while nothing moves.
+        timer = setTimeout(fire, settlePause);
+        settlePause = Math.min(settlePause * 2, maxSettleMs);
       })
       .catch((error: unknown) => logger.error({ err: error }, 'reading live changes failed'))
       .finally(() => {
         draining = null;
-        if (wokenWhileDraining) {
-          wokenWhileDraining = false;
-          wake();
-        }
+        if (wanted) wake();
       });
   }
 
@@ -166,7 +179,7 @@ export async function openLiveHub({
     },
     async close() {
       closed = true;
-      clearTimeout(settleTimer);
+      clearTimeout(timer);
       listeners.clear();
       await wakeups.close();
       await draining;

@@ -33,27 +33,27 @@ export async function queueMessages(
   messages: readonly NewMessage[],
 ): Promise<void> {
   if (messages.length === 0) return;
+  await trx.insertInto('messages').values(messageRows(messages)).execute();
+}
+
+/** The rows that queue these messages, for a statement that writes them with something else. */
+export function messageRows(messages: readonly NewMessage[]): MessageRow[] {
   const now = new Date().toISOString();
-  await trx
-    .insertInto('messages')
-    .values(
-      messages.map((m) => ({
-        id: randomUUID(),
-        registration_id: m.registrationId,
-        channel: m.channel,
-        kind: m.kind,
-        status: 'queued' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: null,
-        provider_id: null,
-        error_code: null,
-        error_message: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  return messages.map((m) => ({
+    id: randomUUID(),
+    registration_id: m.registrationId,
+    channel: m.channel,
+    kind: m.kind,
+    status: 'queued' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    lease_until: null,
+    provider_id: null,
+    error_code: null,
+    error_message: null,
+    created_at: now,
+    updated_at: now,
+  }));
 }
 
 /**
