@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import type { WriteTransactions } from '../db/write-transactions.ts';
 import {
@@ -27,6 +28,7 @@ import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { deliveriesOf, queueMessages } from '../messages/messages.repository.ts';
 import { newTicketCode } from '../tickets/ticket-code.ts';
+import { writeRegistrationOnPostgres } from './registrations.postgres.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -72,6 +74,12 @@ export async function createRegistration(
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
 ): Promise<Registration> {
+  if (isPostgres(db)) {
+    // Grouped with the registrations arriving at the same time (registrations.postgres.ts).
+    const written = await writeRegistrationOnPostgres(db, input, plan);
+    if (written === 'duplicate') throw new DuplicateEmailError();
+    return toRegistration(written.row, written.delivery);
+  }
   const { delivery: _none, ...state } = newRegistrationState;
   try {
     return await writes.run(async (trx) => {
