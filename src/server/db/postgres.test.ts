@@ -65,7 +65,7 @@ describe('on PostgreSQL', () => {
     const db = server.app.db.kysely;
     const plan = { received: ['email'], ticket: [] } as const;
     const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
-    const created = await createRegistration(db, input, plan);
+    const created = await createRegistration(server.app.db, input, plan);
     expect(created.delivery).toEqual({
       email: { kind: 'received', status: 'queued', error: null },
     });
@@ -90,7 +90,9 @@ describe('on PostgreSQL', () => {
           .executeTakeFirstOrThrow(),
       ),
     );
-    await expect(createRegistration(db, input, plan)).rejects.toThrow(DuplicateEmailError);
+    await expect(createRegistration(server.app.db, input, plan)).rejects.toThrow(
+      DuplicateEmailError,
+    );
     const after = await Promise.all(
       (['messages', 'live_changes'] as const).map((table) =>
         db
@@ -110,7 +112,7 @@ describe('on PostgreSQL', () => {
       return { ...input, ...overrides };
     };
     const taken = inputOf();
-    await createRegistration(db, taken, plan);
+    await createRegistration(server.app.db, taken, plan);
     const writers = async (inputs: ReadonlyArray<{ email: string }>) =>
       db
         .selectFrom('registrations')
@@ -123,7 +125,7 @@ describe('on PostgreSQL', () => {
         .execute();
     // Sent at once: the first few go alone, the rest wait and go together, in one transaction.
     const together = Array.from({ length: 12 }, () => inputOf());
-    await Promise.all(together.map((input) => createRegistration(db, input, plan)));
+    await Promise.all(together.map((input) => createRegistration(server.app.db, input, plan)));
     const written = await writers(together);
     expect(written).toHaveLength(together.length);
     expect(new Set(written.map((row) => row.writer)).size).toBeLessThan(together.length);
@@ -134,7 +136,7 @@ describe('on PostgreSQL', () => {
     // The bad ones among many: their group fails, and each of it is written again alone.
     const sent = [...good.slice(0, 8), tooLong, { ...taken }, ...good.slice(8)];
     const outcomes = await Promise.allSettled(
-      sent.map((input) => createRegistration(db, input, plan)),
+      sent.map((input) => createRegistration(server.app.db, input, plan)),
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(
       sent.map((input) =>

@@ -13,6 +13,7 @@ import {
   type Registration,
 } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
+import { currentEditionId } from '../editions/editions.repository.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
@@ -117,6 +118,7 @@ async function insertRegistrations(
     id: randomUUID(),
     email_key: emailKey(input.email),
     created_at: now,
+    event_id: currentEditionId,
   }));
   const messages = messageRows(
     rows.flatMap((row) =>
