@@ -3,7 +3,8 @@
 // (bench/support/bare-json-server.mjs), with the same client and connections, in one run; and
 // the ratio, which PRODUCT.md wants at 0.5 or more. Also our server with bodies that fill the
 // form's honeypot ("unstored"): the same parsing, validation and answer, nothing stored, what our
-// request path costs without the database.
+// request path costs without the database. And the same server on PostgreSQL, one instance
+// (bench/support/temp-postgres.mjs: a database of its own, dropped after; skipped without a server).
 // Other work on the machine moves every figure, and it comes and goes: the three are measured in
 // alternating slices (bare, ours, unstored, bare, …), so that a burst of load elsewhere falls on
 // all three alike; the ratios are what to compare. Loopback only; bounded.
@@ -14,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -133,6 +135,8 @@ function target(name, port, extra) {
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-bench-'));
 const barePort = 3900 + Math.floor(Math.random() * 45);
 const ourPort = barePort + 45;
+const postgresPort = barePort + 90;
+const postgres = await tempPostgres();
 const servers = [
   spawnServer(['bench/support/bare-json-server.mjs', String(barePort)], {}),
   spawnServer(['dist/server/server.js'], {
@@ -144,13 +148,27 @@ const servers = [
     NODE_ENV: 'production',
   }),
 ];
+if (postgres) {
+  servers.push(
+    spawnServer(['dist/server/server.js'], {
+      PORT: String(postgresPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: postgres.url,
+      REGISTRATION_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    }),
+  );
+}
 try {
   await waitForHealth(barePort);
   await waitForHealth(ourPort);
+  if (postgres) await waitForHealth(postgresPort);
   const targets = [
     target('bare', barePort),
     target('ours', ourPort),
     target('unstored', ourPort, { website: 'x' }),
+    ...(postgres ? [target('postgres', postgresPort)] : []),
   ];
   console.log(
     `${connections} connections; ${rounds} slices of ${sliceSeconds} s per target, ` +
@@ -160,8 +178,10 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) await t.load(sliceSeconds * 1000);
   }
-  const [bare, ours, unstored] = targets.map((t) => ({ t, ...t.result() }));
-  for (const { t, perSecond, statuses, latency } of [bare, ours, unstored]) {
+  const [bare, ours, unstored, onPostgres] = targets.map((t) => ({ t, ...t.result() }));
+  for (const { t, perSecond, statuses, latency } of [bare, ours, unstored, onPostgres].filter(
+    Boolean,
+  )) {
     console.log(
       `${t.name.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} registrations/s ` +
         `(answers ${JSON.stringify(statuses)}; latency ms ${latency})`,
@@ -182,7 +202,14 @@ try {
     `ratio unstored ÷ bare: ${(unstored.perSecond / bare.perSecond).toFixed(3)} ` +
       `(${spread(unstored, bare)}; our request path storing nothing)`,
   );
+  if (onPostgres) {
+    console.log(
+      `ratio postgres ÷ bare: ${(onPostgres.perSecond / bare.perSecond).toFixed(3)} ` +
+        `(${spread(onPostgres, bare)}; PostgreSQL, one instance; goal ≥ 0.2)`,
+    );
+  } else console.log('postgres: no PostgreSQL server answered (TEST_POSTGRES_URL), not measured');
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
+  await postgres?.drop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 // Several instances, as an operator runs them: three real server processes on one real
 // PostgreSQL database (this file's own), behind a real nginx (round-robin, the stream
-// unbuffered). Live changes reach panels on every instance; a SIGKILL in the middle of a burst
+// unbuffered). Live changes reach panels on every instance, in an order no panel has to go back
+// on when writers commit out of order (docs/decisions/0108); a SIGKILL in the middle of a burst
 // loses no registration answered 201 and no change to a panel that reconnects through the
 // proxy; the rate limit counts across instances; a logout on one closes that session's streams
 // on the others; the retention job runs at each start, one instance at a time, erasing each
@@ -23,6 +24,9 @@ import {
 } from './test-support/live-stream.ts';
 import { createTestAdmin, logIn } from './test-support/login.ts';
 import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
+import { logChange } from './live/live-changes.repository.ts';
+import { holdTransaction } from './test-support/held-transaction.ts';
+import { loggedChangesIn } from './test-support/logged-changes.ts';
 import { startSession } from './test-support/sessions.ts';
 import { currentEditionId } from './editions/editions.repository.ts';
 
@@ -93,19 +97,15 @@ function adminRequest(base: string, path: string, method: string) {
   return fetch(base + path, { method, headers: { cookie, origin: cluster.url } });
 }
 
-async function loggedSeqsAfter(seq: number): Promise<number[]> {
-  const rows = await db.kysely
-    .selectFrom('live_changes')
-    .select('seq')
-    .where('seq', '>', seq)
-    .orderBy('seq')
-    .execute();
-  return rows.map((row) => Number(row.seq));
+/** The stream ids of the changes logged after the one a panel stood at, in the log's order. */
+async function loggedIdsAfter(id: string | undefined): Promise<string[]> {
+  const ids = (await loggedChangesIn(db)).map((change) => change.id);
+  return ids.slice(ids.indexOf(id!) + 1);
 }
 
 const isReady = (message: SseMessage) => message.type === 'ready';
-const changeSeqs = (messages: readonly SseMessage[]) =>
-  messages.filter((m) => m.type === 'change').map((m) => Number(m.id));
+const changeIds = (messages: readonly SseMessage[]) =>
+  messages.filter((m) => m.type === 'change').map((m) => m.id);
 
 /** The JSON log lines of an instance. */
 function logOf(node: ChildServer): Array<Record<string, unknown>> {
@@ -158,24 +158,75 @@ describe('three instances on PostgreSQL behind nginx', () => {
     );
     try {
       const readies = await Promise.all(panels.map((panel) => panel.next(isReady)));
-      const start = Math.min(...readies.map((ready) => Number(ready.id)));
       const [a, b, c] = cluster.nodes as [ChildServer, ChildServer, ChildServer];
+      // Each change on every panel before the next is made: a change read after its row was
+      // deleted is skipped (its deletion follows).
+      const everywhere = async () => {
+        const last = (await loggedIdsAfter(readies[0]!.id)).at(-1);
+        await Promise.all(panels.map((panel) => panel.next((message) => message.id === last)));
+      };
       const created = await register(a.url);
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as Registration;
+      await everywhere();
       expect((await adminRequest(b.url, withId(api.adminConfirm, id), 'POST')).status).toBe(200);
+      await everywhere();
       expect((await adminRequest(c.url, withId(api.adminRegistration, id), 'DELETE')).status).toBe(
         204,
       );
-      const logged = await loggedSeqsAfter(start);
-      const last = String(logged.at(-1));
-      for (const panel of panels) {
-        await panel.next((message) => message.id === last);
-        expect(changeSeqs(panel.messages).filter((seq) => seq > start)).toEqual(logged);
+      for (const [i, panel] of panels.entries()) {
+        const logged = await loggedIdsAfter(readies[i]!.id);
+        expect(logged).toHaveLength(3);
+        await panel.next((message) => message.id === logged.at(-1));
+        expect(changeIds(panel.messages)).toEqual(logged);
       }
+      const last = (await loggedIdsAfter(readies[0]!.id)).at(-1);
       const deleted = panels[0]!.messages.find((m) => m.id === last)!;
       expect(JSON.parse(deleted.data)).toEqual({ type: 'deleted', id });
     } finally {
+      await Promise.all(panels.map((panel) => panel.close()));
+    }
+  });
+
+  it('hold a committed change back on every instance while an older writer is still running, then deliver both, older first', async () => {
+    const person = (await (await register()).json()) as Registration;
+    // (Its creation final before the panels start after it.)
+    await loggedChangesIn(db);
+    const panels = await Promise.all(cluster.nodes.map((node) => openLiveStream(node.url, cookie)));
+    const slow = holdTransaction(db.kysely);
+    try {
+      const readies = await Promise.all(panels.map((panel) => panel.next(isReady)));
+      // The slow writer logs its change (a lower number) and holds its commit...
+      await slow.run((trx) => logChange(trx, 'updated', person.id));
+      // ...while a registration through the proxy takes the next number and commits.
+      const quick = (await (await register()).json()) as Registration;
+      // Nothing for it yet, on any instance, even to a stream starting now.
+      for (const node of cluster.nodes) {
+        const late = await openLiveStream(node.url, cookie, { lastEventId: readies[0]!.id });
+        try {
+          expect((await late.next(isReady)).id).toBe(readies[0]!.id);
+          expect(late.messages.map((m) => m.type)).toEqual(['ready']);
+        } finally {
+          await late.close();
+        }
+      }
+      await slow.commit();
+      const logged = (await loggedChangesIn(db)).filter((change) =>
+        [person.id, quick.id].includes(change.registration_id),
+      );
+      expect(logged.map((change) => [change.type, change.registration_id])).toEqual([
+        ['created', person.id],
+        ['updated', person.id],
+        ['created', quick.id],
+      ]);
+      const [, held, after] = logged;
+      expect(held!.seq).toBeLessThan(after!.seq);
+      for (const panel of panels) {
+        await panel.next((message) => message.id === after!.id);
+        expect(changeIds(panel.messages)).toEqual([held!.id, after!.id]);
+      }
+    } finally {
+      await slow.rollback();
       await Promise.all(panels.map((panel) => panel.close()));
     }
   });
@@ -274,10 +325,9 @@ describe('three instances on PostgreSQL behind nginx', () => {
         // Every panel has every change logged since it started, once and in order: those cut
         // with the victim reconnected through the proxy, from their Last-Event-ID, elsewhere.
         for (const [i, panel] of panels.entries()) {
-          const start = Number(readies[i]!.id);
-          const logged = await loggedSeqsAfter(start);
-          await panel.next((message) => message.id === String(logged.at(-1)), 20_000);
-          expect(changeSeqs(panel.messages())).toEqual(logged);
+          const logged = await loggedIdsAfter(readies[i]!.id);
+          await panel.next((message) => message.id === logged.at(-1), 20_000);
+          expect(changeIds(panel.messages())).toEqual(logged);
         }
         for (const panel of onVictim) {
           expect(panel.connections.length).toBeGreaterThanOrEqual(2);

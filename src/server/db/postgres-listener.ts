@@ -1,9 +1,14 @@
 // One dedicated PostgreSQL connection per instance that LISTENs for what other instances commit
-// (live changes, ended sessions). It is not taken from the pool: a LISTEN belongs to one session,
-// and a pooled connection would be handed to queries. When it drops (a restart, a failover, a
-// network blip) it reconnects by itself with growing pauses, LISTENs again, and then tells its
-// users that notifications may have been lost meanwhile, so they catch up from the tables.
-// See docs/decisions/0060-live-across-instances-with-listen-notify.md.
+// (live changes, ended sessions, queued messages), and tells them of this instance's commits. It
+// is not taken from the pool: a LISTEN belongs to one session, and a pooled connection would be
+// handed to queries. When it drops (a restart, a failover, a network blip) it reconnects by itself
+// with growing pauses, LISTENs again, and then tells its users that notifications may have been
+// lost meanwhile, so they catch up from the tables.
+// Telling is done after the writer's commit, on this connection, coalesced: a NOTIFY inside a
+// writing transaction takes a lock at commit that makes all such transactions commit one at a
+// time, database-wide. Here at most one NOTIFY per channel is in flight, and the commits made
+// meanwhile are told by one more after it, no sooner than announceGapMs after it. See
+// docs/decisions/0060 and 0109.
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -24,6 +29,12 @@ export interface PostgresListener {
   on(channel: Channel, handler: (payload: string) => void): () => void;
   /** Calls `handler` after each reconnection: notifications sent while down are lost. */
   onReconnected(handler: () => void): () => void;
+  /**
+   * Tells every other instance, after this instance committed something they must read: a NOTIFY
+   * on `channel`, or one more after the one in flight. Never throws; lost while the connection
+   * is down (readers also look on a timer, and after their own reconnections).
+   */
+  announce(channel: Channel): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +46,11 @@ export interface ListenerOptions {
   maxBackoffMs?: number;
   /** How often the connection is checked with a query: a silently dead one is noticed. */
   checkEveryMs?: number;
+  /**
+   * At least this long between two NOTIFYs on one channel: under load one tells of many commits
+   * (each wakes every other instance, and costs the server a transaction).
+   */
+  announceGapMs?: number;
 }
 
 /** The application name the listening connection shows in pg_stat_activity. */
@@ -46,6 +62,7 @@ export async function openPostgresListener({
   backoffMs = 100,
   maxBackoffMs = 5_000,
   checkEveryMs = 30_000,
+  announceGapMs = 25,
 }: ListenerOptions): Promise<PostgresListener> {
   const handlers = new Map<string, Set<(payload: string) => void>>(
     Object.values(channels).map((channel) => [channel, new Set()]),
@@ -53,6 +70,8 @@ export async function openPostgresListener({
   const reconnectedHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
+  /** Per channel: a NOTIFY in flight (or waiting for its gap), and whether another must follow. */
+  const announcing = new Map<Channel, { again: boolean; startedAt: number }>();
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
@@ -75,11 +94,17 @@ export async function openPostgresListener({
     // Without a listener, an error on an idle client would end the process.
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
-    next.on('notification', ({ channel, payload }) => {
+    let ownPid: number | undefined;
+    next.on('notification', ({ channel, payload, processId }) => {
+      // Our own announcement: this instance knew before it sent it.
+      if (processId === ownPid) return;
       for (const handler of handlers.get(channel) ?? []) call(() => handler(payload ?? ''));
     });
     try {
       await next.connect();
+      // A notification is no data: its transaction need not wait for the disk.
+      await next.query('set synchronous_commit = off');
+      ownPid = (await next.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
       for (const channel of handlers.keys()) {
         await next.query(`listen ${next.escapeIdentifier(channel)}`);
       }
@@ -131,9 +156,37 @@ export async function openPostgresListener({
   }, checkEveryMs);
   check.unref();
 
+  function notify(channel: Channel) {
+    const current = client;
+    if (!current || closed) {
+      announcing.delete(channel);
+      return;
+    }
+    const state = { again: false, startedAt: performance.now() };
+    announcing.set(channel, state);
+    current
+      .query(`notify ${current.escapeIdentifier(channel)}`)
+      .catch((error: Error) => log.warn({ err: error, channel }, 'a NOTIFY failed'))
+      .finally(() => {
+        if (!state.again) {
+          announcing.delete(channel);
+          return;
+        }
+        // What was committed meanwhile: one more, no sooner than the gap after this one.
+        const wait = state.startedAt + announceGapMs - performance.now();
+        if (wait <= 0) notify(channel);
+        else setTimeout(() => notify(channel), wait).unref();
+      });
+  }
+
   client = await connect();
 
   return {
+    announce(channel) {
+      const inFlight = announcing.get(channel);
+      if (inFlight) inFlight.again = true;
+      else notify(channel);
+    },
     on(channel, handler) {
       const set = handlers.get(channel)!;
       set.add(handler);

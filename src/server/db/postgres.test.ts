@@ -1,10 +1,17 @@
-// The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering, ticket sends.
+// The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering, ticket sends;
+// a registration's row, queued messages and live change written by one statement.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
 import { startSession } from '../test-support/sessions.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { newRegistrationSchema } from '../../shared/registration.schema.ts';
+import {
+  createRegistration,
+  DuplicateEmailError,
+} from '../registrations/registrations.repository.ts';
 
 let database: TempPostgres;
 let server: TestServer;
@@ -52,6 +59,115 @@ describe('on PostgreSQL', () => {
       .where('email_key', '=', body.email.toLowerCase())
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('writes a registration with its queued messages and its live change, or none of them', async () => {
+    const db = server.app.db.kysely;
+    const plan = { received: ['email'], ticket: [] } as const;
+    const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
+    const created = await createRegistration(server.app.db, input, plan);
+    expect(created.delivery).toEqual({
+      email: { kind: 'received', status: 'queued', error: null },
+    });
+    const queued = await db
+      .selectFrom('messages')
+      .select(['kind', 'channel', 'status'])
+      .where('registration_id', '=', created.id)
+      .execute();
+    expect(queued).toEqual([{ kind: 'received', channel: 'email', status: 'queued' }]);
+    const logged = await db
+      .selectFrom('live_changes')
+      .select('type')
+      .where('registration_id', '=', created.id)
+      .execute();
+    expect(logged).toEqual([{ type: 'created' }]);
+
+    const before = await Promise.all(
+      (['messages', 'live_changes'] as const).map((table) =>
+        db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    await expect(createRegistration(server.app.db, input, plan)).rejects.toThrow(
+      DuplicateEmailError,
+    );
+    const after = await Promise.all(
+      (['messages', 'live_changes'] as const).map((table) =>
+        db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('writes registrations arriving together in one go, and a bad one fails alone', async () => {
+    const db = server.app.db.kysely;
+    const plan = { received: ['email'], ticket: [] } as const;
+    const inputOf = (overrides: Record<string, unknown> = {}) => {
+      const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
+      return { ...input, ...overrides };
+    };
+    const taken = inputOf();
+    await createRegistration(server.app.db, taken, plan);
+    const writers = async (inputs: ReadonlyArray<{ email: string }>) =>
+      db
+        .selectFrom('registrations')
+        .select(sql<string>`xmin::text`.as('writer'))
+        .where(
+          'email',
+          'in',
+          inputs.map((input) => input.email),
+        )
+        .execute();
+    // Sent at once: the first few go alone, the rest wait and go together, in one transaction.
+    const together = Array.from({ length: 12 }, () => inputOf());
+    await Promise.all(together.map((input) => createRegistration(server.app.db, input, plan)));
+    const written = await writers(together);
+    expect(written).toHaveLength(together.length);
+    expect(new Set(written.map((row) => row.writer)).size).toBeLessThan(together.length);
+
+    // Longer than the column holds: the database refuses it (the API's schema never lets it in).
+    const tooLong = inputOf({ nome_completo: 'N'.repeat(300) });
+    const good = Array.from({ length: 16 }, () => inputOf());
+    // The bad ones among many: their group fails, and each of it is written again alone.
+    const sent = [...good.slice(0, 8), tooLong, { ...taken }, ...good.slice(8)];
+    const outcomes = await Promise.allSettled(
+      sent.map((input) => createRegistration(server.app.db, input, plan)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(
+      sent.map((input) =>
+        input === tooLong || input.email === taken.email ? 'rejected' : 'fulfilled',
+      ),
+    );
+    expect((outcomes[8] as PromiseRejectedResult).reason).not.toBeInstanceOf(DuplicateEmailError);
+    expect((outcomes[9] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEmailError);
+    expect(await writers(good)).toHaveLength(good.length);
+    const queued = await db
+      .selectFrom('messages')
+      .innerJoin('registrations', 'registrations.id', 'messages.registration_id')
+      .select('registrations.email')
+      .where(
+        'registrations.email',
+        'in',
+        good.map((input) => input.email),
+      )
+      .execute();
+    expect(queued).toHaveLength(good.length);
+    const logged = await db
+      .selectFrom('live_changes')
+      .innerJoin('registrations', 'registrations.id', 'live_changes.registration_id')
+      .select('registrations.email')
+      .where(
+        'registrations.email',
+        'in',
+        good.map((input) => input.email),
+      )
+      .execute();
+    expect(logged).toHaveLength(good.length);
   });
 
   it('records a ticket send once confirmed (the added ticket_sent_at column)', async () => {

@@ -12,6 +12,8 @@ import { startSession, type TestSession } from '../test-support/sessions.ts';
 import {
   changesDuring,
   loggedChanges,
+  loggedHead,
+  positionAhead,
   register,
   startTestServer,
   type TestServer,
@@ -134,14 +136,14 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
   describe('GET /api/door/events', () => {
     it('starts like the admin stream: retry, then `ready` at the log’s head', async () => {
       await pendingPerson();
-      const head = (await loggedChanges(server)).at(-1)!.seq;
+      const head = await loggedHead(server);
       const stream = await openLiveStream(server.url, door.cookie, { path: api.doorLiveStream });
       try {
         expect(stream.response.status).toBe(200);
         expect(stream.response.headers.get('content-type')).toBe(
           'text/event-stream; charset=utf-8',
         );
-        expect(await stream.next(isReady)).toEqual({ id: String(head), type: 'ready', data: '{}' });
+        expect(await stream.next(isReady)).toEqual({ id: head, type: 'ready', data: '{}' });
         expect(stream.text().startsWith('retry: 1000\n\n')).toBe(true);
       } finally {
         await stream.close();
@@ -179,7 +181,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
           200,
         );
         await step(adminCall('DELETE', api.adminRegistration, person!.id), 204);
-        const last = String((await loggedChanges(server)).at(-1)!.seq);
+        const last = await loggedHead(server);
         await stream.next((message) => message.id === last);
 
         const changes = stream.messages.filter((message) => message.type === 'change');
@@ -201,12 +203,12 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
           { type: 'upserted', attendee },
           { type: 'removed', id: person!.id },
         ]);
-        // Ids are the log's sequence numbers; the two creations (pending) are not sent.
+        // Ids are the log's positions; the two creations (pending) are not sent.
         const logged = (await loggedChanges(server)).filter(
           (change) => change.registration_id === person!.id,
         );
-        expect(changes.map((message) => Number(message.id))).toEqual(
-          logged.slice(1).map((change) => change.seq),
+        expect(changes.map((message) => message.id)).toEqual(
+          logged.slice(1).map((change) => change.id),
         );
         expect(stream.text()).not.toContain(pending!.id);
         expectNoContact(stream.text());
@@ -216,21 +218,21 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
     });
 
     it('replays what a door phone missed after its Last-Event-ID, projected, then `ready`; `reset` when it cannot', async () => {
-      const seen = (await loggedChanges(server)).at(-1)?.seq ?? 0;
+      const seen = await loggedHead(server);
       const person = await confirmedPerson();
       await pendingPerson();
       expect((await postCheckIn(server, door.cookie, { code: person.ticket_code })).status).toBe(
         200,
       );
-      const now = (await loggedChanges(server)).at(-1)!.seq;
+      const now = await loggedHead(server);
 
       const stream = await openLiveStream(server.url, door.cookie, {
         path: api.doorLiveStream,
-        lastEventId: String(seen),
+        lastEventId: seen,
       });
       try {
         const ready = await stream.next(isReady);
-        expect(ready.id).toBe(String(now));
+        expect(ready.id).toBe(now);
         const replayed = stream.messages.slice(0, stream.messages.indexOf(ready));
         // The row as it is now, for each change of the person (created, confirmed, checked in).
         const current = {
@@ -245,11 +247,11 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
 
       const ahead = await openLiveStream(server.url, door.cookie, {
         path: api.doorLiveStream,
-        lastEventId: String(now + 1000),
+        lastEventId: positionAhead(now),
       });
       try {
         expect(await ahead.next((message) => message.type === 'reset')).toEqual({
-          id: String(now),
+          id: now,
           type: 'reset',
           data: '{}',
         });

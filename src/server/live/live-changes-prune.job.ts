@@ -1,6 +1,6 @@
 // The live-change log keeps a day: enough for any panel that lost its connection to resume.
 import type { Job } from '../jobs/job-runner.ts';
-import { pruneChanges } from './live-changes.repository.ts';
+import { liveLogOf } from './live-log.ts';
 
 export const liveChangesKeptMs = 24 * 60 * 60_000;
 
@@ -8,6 +8,6 @@ export const liveChangesPruneJob: Job = {
   name: 'live-changes-prune',
   everyMs: 10 * 60_000,
   async run(app) {
-    await pruneChanges(app.db.kysely, new Date(Date.now() - liveChangesKeptMs).toISOString());
+    await liveLogOf(app.db).prune(new Date(Date.now() - liveChangesKeptMs).toISOString());
   },
 };

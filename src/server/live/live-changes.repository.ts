@@ -1,10 +1,9 @@
 // The live-change log (table live_changes): every change to a registration gets a row in the
 // same transaction as the change, so a change is announced exactly when it is committed. Ids
-// only: nothing personal stays here after a deletion.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// only: nothing personal stays here after a deletion. Reading it: live-log.ts (the functions
+// below read SQLite's, in sequence order).
+import type { Kysely, Transaction } from 'kysely';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
-import { isPostgres } from '../db/dialect.ts';
-import { channels } from '../db/postgres-listener.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface LoggedChange {
@@ -13,32 +12,22 @@ export interface LoggedChange {
   registrationId: string;
 }
 
-// Any constant: the advisory lock that orders writers of the log on PostgreSQL.
-const changeLogLock = 7_204_511;
-
 /**
- * Adds the change to the log; call it last in the change's transaction. On PostgreSQL a
- * transaction-scoped lock is taken first, so sequence numbers are handed out in commit order (a
- * reader that has seen seq N never sees a smaller one appear later); SQLite has one writer anyway.
- * On PostgreSQL the transaction also notifies every instance, with the seq alone: PostgreSQL
- * delivers a notification at commit and drops it on rollback, so nothing is announced that was
- * not committed, and nothing committed goes unannounced.
+ * Adds the change to the log; call it in the change's own transaction, so the change is logged
+ * exactly when it commits. Writers do not wait for one another: on PostgreSQL the row's `xid`
+ * (its default, the writing transaction's id) is what readers order by, and a reader takes a row
+ * only once it is final (live-log.postgres.ts). Nothing is announced here: the caller pokes the
+ * live hub after the commit (live-hub.ts), which tells the other instances.
  */
 export async function logChange(
   trx: Transaction<Database>,
   type: LiveChangeType,
   registrationId: string,
 ): Promise<void> {
-  const postgres = isPostgres(trx);
-  if (postgres) await sql`select pg_advisory_xact_lock(${changeLogLock})`.execute(trx);
-  const { seq } = await trx
+  await trx
     .insertInto('live_changes')
     .values({ type, registration_id: registrationId, changed_at: new Date().toISOString() })
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  if (postgres) {
-    await sql`select pg_notify(${channels.liveChanges}, ${String(seq)})`.execute(trx);
-  }
+    .execute();
 }
 
 /** Changes after `seq`, oldest first, at most `limit`. */

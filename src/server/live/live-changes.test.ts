@@ -1,5 +1,5 @@
 // The live-change pipeline, on SQLite and on PostgreSQL: each change logged in its own
-// transaction, delivered in sequence with `id: <seq>`, and replayed to a panel that reconnects
+// transaction, delivered in the log's order with `id:` its position, and replayed to a panel that reconnects
 // with Last-Event-ID (or ?lastEventId=), or a reset when the log no longer reaches back that far.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
@@ -13,13 +13,17 @@ import { createTempPostgres, type TempPostgres } from '../test-support/postgres.
 import { startSession } from '../test-support/sessions.ts';
 import {
   countRegistrations,
+  changesDuring,
   loggedChanges,
+  loggedHead,
+  positionAhead,
   register as registerThroughApi,
   startTestServer,
   type TestServer,
 } from '../test-support/test-server.ts';
-import { pruneChanges } from './live-changes.repository.ts';
 import { openLiveHub, type LiveMessage } from './live-hub.ts';
+import { liveLogOf } from './live-log.ts';
+import { comparePositions, formatPosition, parsePosition } from './log-position.ts';
 import { inProcessWakeups } from './wakeups.ts';
 
 const isReady = (message: SseMessage) => message.type === 'ready';
@@ -43,7 +47,19 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
   const register = () => registerThroughApi(server);
   const post = (pattern: string, id: string) =>
     server.request(withId(pattern, id), { method: 'POST', headers: { cookie } });
-  const head = async () => (await loggedChanges(server)).at(-1)?.seq ?? 0;
+  const head = () => loggedHead(server);
+  /** Runs `action`, then waits until the hub has delivered what it logged. */
+  async function step<T>(action: () => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    await changesDuring(server, async () => {
+      result = await action();
+    });
+    return result as T;
+  }
+  const idsAfter = async (id: string) => {
+    const ids = (await loggedChanges(server)).map((c) => c.id);
+    return ids.slice(ids.indexOf(id) + 1);
+  };
 
   it('starts a stream with retry and `ready` at the head, then sends each change with its seq', async () => {
     await register();
@@ -51,30 +67,34 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     const stream = await openLiveStream(server.url, cookie);
     try {
       expect(stream.response.status).toBe(200);
-      expect(await stream.next(isReady)).toEqual({ id: String(start), type: 'ready', data: '{}' });
+      expect(await stream.next(isReady)).toEqual({ id: start, type: 'ready', data: '{}' });
       expect(stream.text().startsWith('retry: 1000\n\n')).toBe(true);
 
-      const created = await register();
-      const confirmed = await post(api.adminConfirm, created.id);
+      // Each change delivered before the next is made: a change read after its row was deleted
+      // is skipped (the deletion follows), and on PostgreSQL a change is read once it is final.
+      const created = await step(register);
+      const confirmed = await step(() => post(api.adminConfirm, created.id));
       expect(confirmed.status).toBe(200);
-      const ticket = await post(api.adminTicket, created.id);
-      const deleted = await server.request(withId(api.adminRegistration, created.id), {
-        method: 'DELETE',
-        headers: { cookie },
-      });
+      const ticket = await step(() => post(api.adminTicket, created.id));
+      const deleted = await step(() =>
+        server.request(withId(api.adminRegistration, created.id), {
+          method: 'DELETE',
+          headers: { cookie },
+        }),
+      );
       expect(deleted.status).toBe(204);
 
-      const logged = (await loggedChanges(server)).filter((c) => c.seq > start);
+      const ids = await idsAfter(start);
+      const logged = (await loggedChanges(server)).filter((c) => ids.includes(c.id));
       expect(logged.map((c) => [c.type, c.registration_id])).toEqual([
         ['created', created.id],
         ['updated', created.id],
         ['updated', created.id],
         ['deleted', created.id],
       ]);
-      const last = String(logged.at(-1)!.seq);
-      await stream.next((message) => message.id === last);
+      await stream.next((message) => message.id === ids.at(-1));
       const changes = stream.messages.filter((message) => message.type === 'change');
-      expect(changes.map((message) => message.id)).toEqual(logged.map((c) => String(c.seq)));
+      expect(changes.map((message) => message.id)).toEqual(ids);
       // The row as it is when the change is read (never an older one), and the id once deleted.
       expect(changes.map((message) => changeOf(message).type)).toEqual([
         'created',
@@ -96,10 +116,10 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     const confirmed = await (await post(api.adminConfirm, first.id)).json();
     const now = await head();
 
-    const stream = await openLiveStream(server.url, cookie, { lastEventId: String(seen) });
+    const stream = await openLiveStream(server.url, cookie, { lastEventId: seen });
     try {
       const ready = await stream.next(isReady);
-      expect(ready.id).toBe(String(now));
+      expect(ready.id).toBe(now);
       const replayed = stream.messages.slice(0, stream.messages.indexOf(ready));
       expect(replayed.map((message) => message.type)).toEqual(['change', 'change', 'change']);
       expect(replayed.map((message) => changeOf(message))).toEqual([
@@ -107,9 +127,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
         { type: 'created', registration: second },
         { type: 'updated', registration: confirmed },
       ]);
-      expect(replayed.map((message) => Number(message.id))).toEqual(
-        (await loggedChanges(server)).filter((c) => c.seq > seen).map((c) => c.seq),
-      );
+      expect(replayed.map((message) => message.id)).toEqual(await idsAfter(seen));
     } finally {
       await stream.close();
     }
@@ -130,7 +148,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
 
   it('sends nothing but `ready` to a panel that missed nothing', async () => {
     await register();
-    const stream = await openLiveStream(server.url, cookie, { lastEventId: String(await head()) });
+    const stream = await openLiveStream(server.url, cookie, { lastEventId: await head() });
     try {
       await stream.next(isReady);
       expect(stream.messages.map((message) => message.type)).toEqual(['ready']);
@@ -143,48 +161,57 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     const old = await head();
     await register();
     await register();
+    // (Once final: a change still waiting for an older transaction is never pruned.)
+    await head();
     // The log keeps a day of changes; forget all but the newest, as a day later.
     expect(
-      await pruneChanges(server.app.db.kysely, new Date(Date.now() + 60_000).toISOString()),
+      await liveLogOf(server.app.db).prune(new Date(Date.now() + 60_000).toISOString()),
     ).toBeGreaterThan(0);
     const now = await head();
-    expect((await loggedChanges(server)).map((c) => c.seq)).toEqual([now]);
+    expect((await loggedChanges(server)).map((c) => c.id)).toEqual([now]);
+    const newest = parsePosition(now)!;
+    const ahead = positionAhead(now);
+    // On PostgreSQL a plain number is no position of its log (an id from before 0108).
+    const foreign = engine === 'PostgreSQL' ? [String(newest.seq)] : [];
 
-    for (const lastEventId of [String(old), String(now + 1000), 'não-é-um-número']) {
+    for (const lastEventId of [old, ahead, 'não-é-um-número', ...foreign]) {
       const stream = await openLiveStream(server.url, cookie, { lastEventId });
       try {
         const reset = await stream.next((message) => message.type === 'reset');
         expect({ lastEventId, reset }).toEqual({
           lastEventId,
-          reset: { id: String(now), type: 'reset', data: '{}' },
+          reset: { id: now, type: 'reset', data: '{}' },
         });
         expect(stream.messages.some(isReady)).toBe(false);
       } finally {
         await stream.close();
       }
     }
-    // One before the oldest kept change is still whole.
-    const whole = await openLiveStream(server.url, cookie, { lastEventId: String(now - 1) });
+    // SQLite's numbers leave no gap that is not a rollback: one before the oldest kept change
+    // is still whole. PostgreSQL knows a position by its row: the oldest kept one is whole.
+    const [lastEventId, whole] =
+      engine === 'SQLite' ? [String(newest.seq - 1n), ['change', 'ready']] : [now, ['ready']];
+    const resumed = await openLiveStream(server.url, cookie, { lastEventId });
     try {
-      await whole.next(isReady);
-      expect(whole.messages.map((message) => message.type)).toEqual(['change', 'ready']);
+      await resumed.next(isReady);
+      expect(resumed.messages.map((message) => message.type)).toEqual(whole);
     } finally {
-      await whole.close();
+      await resumed.close();
     }
   });
 
-  it('delivers every change of a burst of concurrent registrations once, in sequence order', async () => {
+  it('delivers every change of a burst of concurrent registrations once, in the log’s order', async () => {
     const received: LiveMessage[] = [];
     const unsubscribe = server.app.live.subscribe((message) => received.push(message));
     const start = await head();
     try {
       const created = await Promise.all(Array.from({ length: 40 }, () => register()));
-      const logged = (await loggedChanges(server)).filter((c) => c.seq > start);
+      const logged = await idsAfter(start);
       expect(logged).toHaveLength(40);
       await expect.poll(() => received.length).toBe(40);
-      const seqs = received.map((message) => message.seq);
-      expect(seqs).toEqual(logged.map((c) => c.seq));
-      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+      expect(received.map((message) => formatPosition(message.position))).toEqual(logged);
+      const positions = received.map((message) => message.position);
+      expect([...positions].sort(comparePositions)).toEqual(positions);
       expect(
         new Set(received.map((m) => (m.change.type === 'created' ? m.change.registration.id : ''))),
       ).toEqual(new Set(created.map((r) => r.id)));
@@ -252,7 +279,12 @@ describe('delivery never fails a request', () => {
     const db = await openDatabase(`file:${server.dbFile}`);
     const log = logCapture();
     const logger = Fastify({ logger: { level: 'info', stream: log.stream } }).log;
-    const hub = await openLiveHub({ db, wakeups: inProcessWakeups(), log: logger });
+    const hub = await openLiveHub({
+      db,
+      log: liveLogOf(db),
+      wakeups: inProcessWakeups(),
+      logger,
+    });
     await db.close();
     try {
       expect(() => hub.poke()).not.toThrow();

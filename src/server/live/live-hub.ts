@@ -1,54 +1,82 @@
-// One per instance: when woken, reads the live-change log past the last change it delivered,
-// re-reads the rows those changes touched (once for all its subscribers), and hands each
-// subscriber `{seq, change}` in order. Also answers a reconnecting panel: what it missed, or that
-// the log no longer reaches back that far (reset).
+// One per instance: when woken, reads the live-change log past the last change it delivered (only
+// changes that are final: live-log.ts), re-reads the rows those changes touched (once for all its
+// subscribers), and hands each subscriber `{position, change}` in order. Also answers a
+// reconnecting panel: what it missed, or that the log no longer reaches back that far (reset).
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import type { Db } from '../db/database.ts';
 import { findRegistrations } from '../registrations/registrations.repository.ts';
-import { changesAfter, logBounds, type LoggedChange } from './live-changes.repository.ts';
+import type { LiveLog, PositionedChange } from './live-log.ts';
+import type { LogPosition } from './log-position.ts';
 import type { Wakeups } from './wakeups.ts';
 
 export interface LiveMessage {
-  seq: number;
+  position: LogPosition;
   change: RegistrationChange;
 }
 
 export type LiveListener = (message: LiveMessage) => void;
 
 /** Where a stream starts: after `head`, having first sent `missed`; or a reset (reload the list). */
-export type CatchUp = { head: number; missed: LiveMessage[] } | { head: number; reset: true };
+export type CatchUp =
+  { head: LogPosition; missed: LiveMessage[] } | { head: LogPosition; reset: true };
 
 export interface LiveHub {
   /** After a commit: look for new changes. Fire-and-forget; never throws (failures are logged). */
   poke(): void;
   /** Returns the function that unsubscribes. */
   subscribe(listener: LiveListener): () => void;
-  /** For a client that has seen every change up to `seenSeq` (undefined: none, a fresh start). */
-  catchUp(seenSeq: number | undefined): Promise<CatchUp>;
+  /** For a client that has seen every change up to `seen` (undefined: none, a fresh start; null: a
+   * position the log never gave). */
+  catchUp(seen: LogPosition | null | undefined): Promise<CatchUp>;
   close(): Promise<void>;
 }
 
 export interface LiveHubOptions {
   db: Db;
+  log: LiveLog;
   wakeups: Wakeups;
-  log: FastifyBaseLogger;
+  logger: FastifyBaseLogger;
+  /**
+   * At least this long between the starts of two reads of the log: under load, each read takes
+   * what several commits wrote (with several instances, every commit wakes every one of them).
+   */
+  minGapMs?: number;
+  /**
+   * While committed changes wait for an older transaction to end (PostgreSQL), the log is read
+   * again after this pause, doubling up to `maxSettleMs`: that transaction may end without anyone
+   * being told (a rollback, a transaction that logged nothing).
+   */
+  settleMs?: number;
+  maxSettleMs?: number;
 }
 
 const batchSize = 500;
 
-export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise<LiveHub> {
+export async function openLiveHub({
+  db,
+  log,
+  wakeups,
+  logger,
+  minGapMs = 0,
+  settleMs = 5,
+  maxSettleMs = 100,
+}: LiveHubOptions): Promise<LiveHub> {
   const listeners = new Set<LiveListener>();
-  let delivered = (await logBounds(db.kysely)).head;
+  let delivered = await log.head();
   let draining: Promise<void> | null = null;
-  let wokenWhileDraining = false;
+  /** Woken while a read was under way or not yet allowed: read (again) when it may. */
+  let wanted = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
   let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let settlePause = settleMs;
 
   /**
    * The changes as messages, rows re-read now; a change whose row is gone since is skipped, and
    * so is one to another edition's registration (panels and doors show the current edition).
    */
-  async function toMessages(changes: readonly LoggedChange[]): Promise<LiveMessage[]> {
+  async function toMessages(changes: readonly PositionedChange[]): Promise<LiveMessage[]> {
     const touched = changes.filter((c) => c.type !== 'deleted').map((c) => c.registrationId);
     const rows = new Map(
       (await findRegistrations(db.kysely, [...new Set(touched)], { currentEdition: true })).map(
@@ -56,14 +84,14 @@ export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise
       ),
     );
     const messages: LiveMessage[] = [];
-    for (const { seq, type, registrationId } of changes) {
+    for (const { position, type, registrationId } of changes) {
       if (type === 'deleted') {
-        messages.push({ seq, change: { type, id: registrationId } });
+        messages.push({ position, change: { type, id: registrationId } });
         continue;
       }
       const registration = rows.get(registrationId);
       // Deleted meanwhile: its deletion comes later in the log.
-      if (registration) messages.push({ seq, change: { type, registration } });
+      if (registration) messages.push({ position, change: { type, registration } });
     }
     return messages;
   }
@@ -73,36 +101,55 @@ export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise
       try {
         listener(message);
       } catch (error) {
-        log.error({ err: error }, 'live listener failed');
+        logger.error({ err: error }, 'live listener failed');
       }
     }
   }
 
-  async function drain() {
+  /** Reads and delivers what is final; true when committed changes are still waiting. */
+  async function drain(): Promise<boolean> {
     for (;;) {
-      const changes = await changesAfter(db.kysely, delivered, batchSize);
-      if (changes.length === 0) return;
-      // Nobody listening (no panel open): the rows are not read back for no one.
-      if (listeners.size > 0) for (const message of await toMessages(changes)) fanOut(message);
-      delivered = changes.at(-1)!.seq;
-      if (changes.length < batchSize) return;
+      const { changes, waiting } = await log.read(delivered, batchSize);
+      if (changes.length > 0) {
+        // No one to tell: nothing to re-read (a stream that opens later catches up on its own).
+        if (listeners.size > 0) for (const message of await toMessages(changes)) fanOut(message);
+        delivered = changes.at(-1)!.position;
+        settlePause = settleMs;
+      }
+      if (waiting || changes.length < batchSize) return waiting;
     }
+  }
+
+  function fire() {
+    timer = undefined;
+    wake();
   }
 
   function wake() {
     if (closed) return;
-    if (draining) {
-      wokenWhileDraining = true;
+    wanted = true;
+    if (draining) return;
+    // Woken: read as soon as the gap allows, not at a pending settle time.
+    clearTimeout(timer);
+    timer = undefined;
+    const early = lastStart + minGapMs - performance.now();
+    if (early > 0) {
+      timer = setTimeout(fire, early);
       return;
     }
+    wanted = false;
+    lastStart = performance.now();
     draining = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'reading live changes failed'))
+      .then((waiting) => {
+        if (!waiting || closed) return;
+        // Changes wait for an older transaction: look again, less often while nothing moves.
+        timer = setTimeout(fire, settlePause);
+        settlePause = Math.min(settlePause * 2, maxSettleMs);
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'reading live changes failed'))
       .finally(() => {
         draining = null;
-        if (wokenWhileDraining) {
-          wokenWhileDraining = false;
-          wake();
-        }
+        if (wanted) wake();
       });
   }
 
@@ -113,30 +160,31 @@ export async function openLiveHub({ db, wakeups, log }: LiveHubOptions): Promise
       try {
         wakeups.poke();
       } catch (error) {
-        log.error({ err: error }, 'live poke failed');
+        logger.error({ err: error }, 'live poke failed');
       }
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async catchUp(seenSeq) {
-      const { head, oldest } = await logBounds(db.kysely);
-      if (seenSeq === undefined) return { head, missed: [] };
-      // Ahead of the log (another database, a restore) or behind what it still holds.
-      if (seenSeq > head || seenSeq < oldest - 1) return { head, reset: true };
+    async catchUp(seen) {
+      if (seen === undefined) return { head: await log.head(), missed: [] };
+      if (seen === null || !(await log.reaches(seen)))
+        return { head: await log.head(), reset: true };
       const missed: LiveMessage[] = [];
-      for (let after = seenSeq; after < head;) {
-        const changes = await changesAfter(db.kysely, after, batchSize);
-        const upToHead = changes.filter((c) => c.seq <= head);
-        if (upToHead.length === 0) break;
-        missed.push(...(await toMessages(upToHead)));
-        after = upToHead.at(-1)!.seq;
+      let head = seen;
+      for (;;) {
+        const { changes } = await log.read(head, batchSize);
+        if (changes.length === 0) break;
+        missed.push(...(await toMessages(changes)));
+        head = changes.at(-1)!.position;
+        if (changes.length < batchSize) break;
       }
       return { head, missed };
     },
     async close() {
       closed = true;
+      clearTimeout(timer);
       listeners.clear();
       await wakeups.close();
       await draining;

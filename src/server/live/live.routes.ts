@@ -3,8 +3,8 @@
 // an e-mail). Both follow one hub and differ only in how a change is projected for their audience.
 // First `retry:`, then what a reconnecting client missed (`change` events, from the live-change
 // log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
-// `change` per change, each with `id: <seq>`, so the browser's Last-Event-ID (or ?lastEventId= on
-// a new EventSource) resumes it.
+// `change` per change, each with `id:` its position in the log (log-position.ts), so the browser's
+// Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
 // When the current edition changes, every stream gets `event: edition` (no `id:`: it moves no
 // resumption point) with the edition's id and settings, so an open panel or door shows the new
 // values at once; when another edition became current, a `reset` follows (reload the list).
@@ -22,6 +22,12 @@ import type { EventSettings } from '../../shared/event.ts';
 import { eventDetails } from '../../shared/event-texts.ts';
 import type { StoredEdition } from '../editions/editions.repository.ts';
 import type { LiveMessage } from './live-hub.ts';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type LogPosition,
+} from './log-position.ts';
 
 /**
  * A change as one audience's stream carries it (undefined: that audience hears nothing of it),
@@ -41,16 +47,20 @@ interface LiveStream {
 }
 
 /** One SSE message: an `id:` line, a named type, and JSON data. */
-function sseMessage(type: 'change' | 'ready' | 'reset', seq: number, data: unknown): string {
-  return `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+function sseMessage(
+  type: 'change' | 'ready' | 'reset',
+  position: LogPosition,
+  data: unknown,
+): string {
+  return `id: ${formatPosition(position)}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** The last change a reconnecting client saw; undefined for a fresh start, NaN for nonsense. */
-function seenSeq(request: StreamRequest) {
+/** Where a reconnecting client stands; undefined for a fresh start, null for nonsense. */
+function seenPosition(request: StreamRequest): LogPosition | null | undefined {
   const header = request.headers['last-event-id'];
   const value = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
   if (value === undefined || value === '') return undefined;
-  return /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  return parsePosition(value) ?? null;
 }
 
 export async function liveRoutes(app: FastifyInstance) {
@@ -74,26 +84,27 @@ export async function liveRoutes(app: FastifyInstance) {
 
   const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
     const session = currentSession(request);
-    const seen = seenSeq(request);
+    const seen = seenPosition(request);
 
     // Subscribed before the log is read: nothing committed in between is lost; what both
     // carry is sent once.
     const early: LiveMessage[] = [];
-    let sent = Number.POSITIVE_INFINITY;
-    const sendChange = ({ seq, change }: LiveMessage) => {
+    /** The position the client has reached; undefined until the catch-up is sent. */
+    let sent: LogPosition | undefined;
+    const sendChange = ({ position, change }: LiveMessage) => {
       const data = project.change(change);
-      if (data !== undefined) send(sseMessage('change', seq, data));
+      if (data !== undefined) send(sseMessage('change', position, data));
     };
     const unsubscribe = app.live.subscribe((message) => {
-      if (sent === Number.POSITIVE_INFINITY) early.push(message);
-      else if (message.seq > sent) {
-        sent = message.seq;
+      if (sent === undefined) early.push(message);
+      else if (comparePositions(message.position, sent) > 0) {
+        sent = message.position;
         sendChange(message);
       }
     });
     let catchUp;
     try {
-      catchUp = await app.live.catchUp(Number.isNaN(seen) ? -1 : seen);
+      catchUp = await app.live.catchUp(seen);
     } catch (error) {
       unsubscribe();
       throw error;
@@ -122,8 +133,8 @@ export async function liveRoutes(app: FastifyInstance) {
     }
     sent = catchUp.head;
     for (const message of early) {
-      if (message.seq <= sent) continue;
-      sent = message.seq;
+      if (comparePositions(message.position, sent) <= 0) continue;
+      sent = message.position;
       sendChange(message);
     }
 
@@ -150,7 +161,7 @@ export async function liveRoutes(app: FastifyInstance) {
       edition({ id, revision, settings }, switched) {
         const data = { id, revision, event: project.settings(settings) };
         send(`event: edition\ndata: ${JSON.stringify(data)}\n\n`);
-        if (switched) send(sseMessage('reset', sent, {}));
+        if (switched && sent !== undefined) send(sseMessage('reset', sent, {}));
       },
     };
     function cleanup() {

@@ -1,6 +1,7 @@
 // What tells an instance's live hub to look for new changes. In-process: the instance's own
-// writes. Notified: also every other instance's, through PostgreSQL LISTEN/NOTIFY (each change's
-// transaction notifies at commit, live-changes.repository.ts). open-live.ts picks by database.
+// writes (SQLite: one instance). Notified (PostgreSQL): also every other instance's, told after
+// their commits through the listener's coalesced NOTIFY, and a look every `backstopMs` for a
+// commit whose instance died before telling. open-live.ts picks by database.
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 
 export interface Wakeups {
@@ -27,12 +28,16 @@ export function inProcessWakeups(): Wakeups {
 }
 
 /**
- * Woken by every instance's commits. After the listening connection comes back, woken too: the
- * hub reads the log past the last change it delivered, so what was missed meanwhile follows.
+ * Woken by every instance's commits, and after the listening connection comes back (what was
+ * committed meanwhile is in the log: the hub reads past the last change it delivered).
  */
-export function notifiedWakeups(listener: PostgresListener): Wakeups {
+export function notifiedWakeups(
+  listener: PostgresListener,
+  { backstopMs = 1000 }: { backstopMs?: number } = {},
+): Wakeups {
   let wake: (() => void) | undefined;
   let stop: Array<() => void> = [];
+  let backstop: NodeJS.Timeout | undefined;
   return {
     async start(onWake) {
       wake = onWake;
@@ -40,12 +45,17 @@ export function notifiedWakeups(listener: PostgresListener): Wakeups {
         listener.on(channels.liveChanges, () => wake?.()),
         listener.onReconnected(() => wake?.()),
       ];
+      backstop = setInterval(() => wake?.(), backstopMs);
+      backstop.unref();
     },
     poke() {
-      // Our own commit: no need to wait for its notification's round trip.
+      // Our own commit: read it at once, and tell the others (after the commit, never inside
+      // the writing transaction, where NOTIFY would make every writer commit in turn).
       wake?.();
+      listener.announce(channels.liveChanges);
     },
     async close() {
+      clearInterval(backstop);
       for (const unsubscribe of stop) unsubscribe();
       wake = undefined;
     },

@@ -2,7 +2,7 @@
 // claimed by the senders of every instance with a lease, and moved forward by what the providers
 // answer. See docs/decisions/0090-transactional-outbox.md.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   messageStatuses,
   type Delivery,
@@ -12,7 +12,6 @@ import {
   type MessageStatus,
 } from '../../shared/message.schema.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { channels } from '../db/postgres-listener.ts';
 import type { Database, MessagesTable } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 
@@ -25,36 +24,36 @@ export interface NewMessage {
 }
 
 /**
- * Queues messages in the caller's transaction: they exist exactly when the change does. On
- * PostgreSQL every instance's sender hears of them at commit (a rollback drops the notification).
+ * Queues messages in the caller's transaction: they exist exactly when the change does. The caller
+ * pokes the outbox after the commit (plugins/outbox.ts), which on PostgreSQL tells every
+ * instance's sender.
  */
 export async function queueMessages(
   trx: Transaction<Database>,
   messages: readonly NewMessage[],
 ): Promise<void> {
   if (messages.length === 0) return;
+  await trx.insertInto('messages').values(messageRows(messages)).execute();
+}
+
+/** The rows that queue these messages, for a statement that writes them with something else. */
+export function messageRows(messages: readonly NewMessage[]): MessageRow[] {
   const now = new Date().toISOString();
-  await trx
-    .insertInto('messages')
-    .values(
-      messages.map((m) => ({
-        id: randomUUID(),
-        registration_id: m.registrationId,
-        channel: m.channel,
-        kind: m.kind,
-        status: 'queued' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: null,
-        provider_id: null,
-        error_code: null,
-        error_message: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  if (isPostgres(trx)) await sql`select pg_notify(${channels.outbox}, '')`.execute(trx);
+  return messages.map((m) => ({
+    id: randomUUID(),
+    registration_id: m.registrationId,
+    channel: m.channel,
+    kind: m.kind,
+    status: 'queued' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    lease_until: null,
+    provider_id: null,
+    error_code: null,
+    error_message: null,
+    created_at: now,
+    updated_at: now,
+  }));
 }
 
 /**

@@ -1,8 +1,9 @@
 // The outbox's sender in this process (messages/outbox-sender.ts), and which messages each change
 // queues. Routes that commit messages call app.outbox.poke() after the commit; on PostgreSQL the
-// other instances hear of them by NOTIFY.
+// other instances hear of them by a NOTIFY sent then (db/postgres-listener.ts, decision 0109).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { channels } from '../db/postgres-listener.ts';
 import { createMailer } from '../messages/email/smtp-mailer.ts';
 import { messagePlan, type MessagePlan } from '../messages/message-plan.ts';
 import { startOutboxSender, type OutboxSender } from '../messages/outbox-sender.ts';
@@ -20,8 +21,13 @@ async function outbox(app: FastifyInstance) {
   const { config } = app;
   app.decorate('messagePlan', messagePlan(config));
   let sender: OutboxSender | undefined;
+  // Without a configured channel nothing is ever queued: nothing to tell.
+  const queues = app.messagePlan.ticket.length > 0 || app.messagePlan.received.length > 0;
   app.decorate('outbox', {
-    poke: () => sender?.poke(),
+    poke: () => {
+      sender?.poke();
+      if (queues) app.postgresListener?.announce(channels.outbox);
+    },
     close: async () => sender?.close(),
   });
   app.addHook('onReady', async () => {

@@ -259,7 +259,12 @@ describe('the public form', () => {
       expect(person.status).toBe(201);
       const stored = await person.json();
       expect(await loggedChanges(server)).toEqual([
-        { seq: expect.any(Number), type: 'created', registration_id: stored.id },
+        {
+          id: expect.any(String),
+          seq: expect.any(Number),
+          type: 'created',
+          registration_id: stored.id,
+        },
       ]);
       await expect.poll(() => changes).toEqual([{ type: 'created', registration: stored }]);
       expect(await countRegistrations(server)).toBe(1);

@@ -186,11 +186,16 @@ describe('DELETE /api/admin/registrations/:id', () => {
       });
       expect(changes).toEqual([{ type: 'deleted', id }]);
       const [logged] = (await loggedChanges(server)).slice(-1);
-      expect(logged).toEqual({ seq: expect.any(Number), type: 'deleted', registration_id: id });
+      expect(logged).toEqual({
+        id: expect.any(String),
+        seq: expect.any(Number),
+        type: 'deleted',
+        registration_id: id,
+      });
       for (const panel of panels) {
         const message = await panel.next((m) => m.type === 'change' && m.data.includes(id));
         expect(message).toEqual({
-          id: String(logged!.seq),
+          id: logged!.id,
           type: 'change',
           data: JSON.stringify({ type: 'deleted', id }),
         });

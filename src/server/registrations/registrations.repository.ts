@@ -15,8 +15,9 @@ import {
 import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
-import type { WriteTransactions } from '../db/write-transactions.ts';
+import type { Db } from '../db/database.ts';
 import {
   currentEditionId,
   holdCurrentEdition,
@@ -27,6 +28,7 @@ import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { deliveriesOf, queueMessages } from '../messages/messages.repository.ts';
 import { newTicketCode } from '../tickets/ticket-code.ts';
+import { writeRegistrationOnPostgres } from './registrations.postgres.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -64,17 +66,23 @@ async function withDeliveries(
 }
 
 /**
- * Stores a new registration with its messages and its live change, in one write transaction of
- * `writes` (on SQLite, committed together with the others arriving at the same time).
+ * Stores a new registration with its messages and its live change, in the current edition:
+ * on SQLite in one write transaction of `db.writes` (committed together with the others arriving
+ * at the same time), on PostgreSQL in one statement grouped with them (registrations.postgres.ts).
  */
 export async function createRegistration(
-  writes: WriteTransactions,
+  db: Pick<Db, 'kysely' | 'writes'>,
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
 ): Promise<Registration> {
+  if (isPostgres(db.kysely)) {
+    const written = await writeRegistrationOnPostgres(db.kysely, input, plan);
+    if (written === 'duplicate') throw new DuplicateEmailError();
+    return toRegistration(written.row, written.delivery);
+  }
   const { delivery: _none, ...state } = newRegistrationState;
   try {
-    return await writes.run(async (trx) => {
+    return await db.writes.run(async (trx) => {
       const row = await trx
         .insertInto('registrations')
         .values({

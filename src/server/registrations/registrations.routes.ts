@@ -50,7 +50,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
       }
       let registration;
       try {
-        registration = await createRegistration(app.db.writes, input, app.messagePlan);
+        registration = await createRegistration(app.db, input, app.messagePlan);
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
           return sendError(reply, errorTable.duplicateEmail, {

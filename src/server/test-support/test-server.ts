@@ -11,8 +11,10 @@ import { validRegistration } from '../../shared/test-support/registrations.ts';
 import type { SetupTiming } from '../admin/first-admin-setup.ts';
 import { buildApp, type App } from '../app.ts';
 import { freePort } from './child-server.ts';
+import { loggedChangesIn } from './logged-changes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { formatPosition, parsePosition } from '../live/log-position.ts';
 import { emailKey } from '../email-key.ts';
 import { currentEditionId } from '../editions/editions.repository.ts';
 
@@ -112,14 +114,23 @@ export async function countRegistrations(server: TestServer): Promise<number> {
   return Number(count);
 }
 
-/** The live-change log as it stands: what the live stream has announced, or will. */
+/**
+ * The live-change log as it stands, in the order the live stream delivers it, each change with
+ * its stream `id:`: what the live stream has announced, or will.
+ */
 export async function loggedChanges(server: TestServer) {
-  const rows = await server.app.db.kysely
-    .selectFrom('live_changes')
-    .select(['seq', 'type', 'registration_id'])
-    .orderBy('seq')
-    .execute();
-  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+  return loggedChangesIn(server.app.db);
+}
+
+/** The stream id of the log's newest change ('0' on an empty log): where a panel stands now. */
+export async function loggedHead(server: TestServer): Promise<string> {
+  return (await loggedChanges(server)).at(-1)?.id ?? '0';
+}
+
+/** A stream id past the log's end (as from another database): the server answers `reset`. */
+export function positionAhead(id: string): string {
+  const position = parsePosition(id)!;
+  return formatPosition({ ...position, seq: position.seq + 1000n });
 }
 
 /**
@@ -130,15 +141,15 @@ export async function changesDuring(
   server: TestServer,
   action: () => Promise<void>,
 ): Promise<RegistrationChange[]> {
-  const before = (await loggedChanges(server)).at(-1)?.seq ?? 0;
+  const logged = new Set((await loggedChanges(server)).map((change) => change.id));
   const received: RegistrationChange[] = [];
-  const unsubscribe = server.app.live.subscribe(({ seq, change }) => {
-    if (seq > before) received.push(change);
+  const unsubscribe = server.app.live.subscribe(({ position, change }) => {
+    if (!logged.has(formatPosition(position))) received.push(change);
   });
   try {
     await action();
-    const logged = (await loggedChanges(server)).filter((change) => change.seq > before);
-    await expect.poll(() => received.length).toBe(logged.length);
+    const added = (await loggedChanges(server)).filter((change) => !logged.has(change.id));
+    await expect.poll(() => received.length).toBe(added.length);
     return received;
   } finally {
     unsubscribe();
