@@ -1,13 +1,15 @@
-// The signed-in panel: the screen the address names (registrations, 'Evento', the editions, one
-// edition), each with the current edition's settings as `useEvent()`. All in the panel's own
-// chunk: a chunk of their own would have split the panel into pieces that every public page's
-// list of chunks names (docs/decisions/0116).
+// The signed-in panel: the screen the address names (registrations, results, 'Evento', the
+// editions, one edition, its results), each with the current edition's settings as `useEvent()`.
+// All in the panel's own chunk: a chunk of their own would have split the panel into pieces that
+// every public page's list of chunks names (docs/decisions/0116). The results' charts alone load
+// apart, when a results screen opens (docs/decisions/0140).
 import type { Session } from '@/features/session/session-api.ts';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { EditionScreen } from './editions/edition-screen.tsx';
 import { EditionsScreen } from './editions/editions-screen.tsx';
 import { EventSettingsScreen } from './event-settings/event-settings-screen.tsx';
+import { EditionResultsScreen, ResultsScreen } from './results/results-screen.tsx';
 import { useEventSettings } from './use-event-settings.ts';
 import { usePanelSection } from './use-panel-section.ts';
 
@@ -24,9 +26,13 @@ export function AdminScreens({ session, onLoggedOut }: AdminScreensProps) {
   return (
     <EventProvider value={settings ?? served}>
       {section.name === 'registrations' && <AdminPanel {...screen} />}
+      {section.name === 'results' && <ResultsScreen {...screen} />}
       {section.name === 'event' && <EventSettingsScreen {...screen} />}
       {section.name === 'editions' && <EditionsScreen {...screen} />}
       {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
+      {section.name === 'editionResults' && (
+        <EditionResultsScreen {...screen} editionId={section.id} />
+      )}
     </EventProvider>
   );
 }

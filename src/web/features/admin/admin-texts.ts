@@ -20,6 +20,7 @@ export const adminTexts = {
   nav: {
     label: 'Seções do painel',
     registrations: 'Inscrições',
+    results: 'Resultados',
     event: 'Evento',
     editions: 'Edições',
   },

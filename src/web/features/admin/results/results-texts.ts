@@ -1,0 +1,80 @@
+// The 'Resultados' screen: who came, the no-shows, the cancelled, arrivals and registrations over
+// time, each chart with its numbers also as a table for screen readers.
+import { counted, plural } from '@shared/plural.ts';
+
+const number = new Intl.NumberFormat('pt-BR');
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+
+export const resultsTexts = {
+  heading: 'Resultados',
+  /** Under the title: where the numbers come from, and on which clocks. */
+  intro: (timeZone: string) =>
+    `Quem compareceu, quem não veio e quem cancelou, as chegadas na portaria e as inscrições ao longo do tempo. Horários no fuso do evento (${timeZone}).`,
+  /** Before the event is over, a no-show may still be on the way. */
+  notOver:
+    'O evento ainda não terminou: em “Não compareceram” estão os confirmados que ainda não entraram.',
+  loading: 'Carregando inscrições...',
+  loadFailed: 'Não foi possível carregar as inscrições.',
+  retry: 'Tentar novamente',
+  empty: 'Nenhuma inscrição nesta edição ainda: os resultados aparecem aqui.',
+  /** A past edition's results: back to its list. */
+  backToEdition: 'Voltar às inscrições da edição',
+  /** From an edition's screen, and from the current edition's list. */
+  open: 'Ver resultados',
+
+  charts: {
+    loading: 'Carregando gráfico...',
+    failed: 'Não foi possível carregar os gráficos. Os números estão nas tabelas.',
+    retry: 'Carregar gráficos',
+  },
+
+  outcome: {
+    heading: 'Comparecimento',
+    came: 'Compareceram',
+    noShows: 'Não compareceram',
+    cancelled: 'Cancelados',
+    /** The table's columns. */
+    what: 'Situação',
+    people: 'Pessoas',
+    noShowsNote: 'Não compareceram: confirmados que nunca entraram na portaria.',
+    /** 'Compareceram 75% dos confirmados.' (none confirmed: nothing said) */
+    rate: (came: number, confirmed: number) =>
+      `Compareceram ${percent.format(came / confirmed)} dos confirmados.`,
+    /** '2 inscrições sem confirmação (pendentes ou na lista de espera).' */
+    unconfirmed: (count: number) =>
+      `${counted(count, { one: 'inscrição', other: 'inscrições' })} sem confirmação (${plural(
+        count,
+        {
+          one: 'pendente ou na lista de espera',
+          other: 'pendentes ou na lista de espera',
+        },
+      )}).`,
+  },
+
+  arrivals: {
+    heading: 'Chegadas a cada 15 minutos',
+    time: 'Horário',
+    count: 'Chegadas',
+    /** '07:00 a 07:15', or with the day when the arrivals span several: '06/12, 07:00 a 07:15'. */
+    slot: (from: string, to: string, day?: string) =>
+      day ? `${day}, ${from} a ${to}` : `${from} a ${to}`,
+    empty: 'Ninguém entrou pela portaria ainda.',
+    /** 'Total: 42 chegadas, a primeira às 07:02.' */
+    total: (count: number) => `Total: ${counted(count, { one: 'chegada', other: 'chegadas' })}.`,
+  },
+
+  perDay: {
+    heading: 'Inscrições por dia',
+    day: 'Dia',
+    count: 'Inscrições',
+    empty: 'Nenhuma inscrição ainda.',
+    total: (count: number, days: number) =>
+      `Total: ${counted(count, { one: 'inscrição', other: 'inscrições' })} em ${counted(days, {
+        one: 'dia',
+        other: 'dias',
+      })}.`,
+  },
+
+  /** A count in pt-BR digits: '1.234'. */
+  number: (value: number) => number.format(value),
+} as const;
