@@ -1,8 +1,8 @@
 // The signed-in panel: the screen the address names (registrations, results, 'Evento', the
 // editions, one edition, its results), each with the current edition's settings as `useEvent()`.
 // All in the panel's own chunk: a chunk of their own would have split the panel into pieces that
-// every public page's list of chunks names (docs/decisions/0116). The results' charts alone load
-// apart, when a results screen opens (docs/decisions/0140).
+// every public page's list of chunks names (docs/decisions/0116). The results' figures (their charts'
+// library with them) alone load apart, when a results screen opens (docs/decisions/0140).
 import type { Session } from '@/features/session/session-api.ts';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { AdminPanel } from './admin-panel.tsx';

@@ -17,7 +17,6 @@ import { adminTexts } from '../admin-texts.ts';
 import { downloadCsv } from '../download-csv.ts';
 import { PanelHeader } from '../panel-header.tsx';
 import { filterRegistrations } from '../registration-search.ts';
-import { resultsTexts } from '../results/results-texts.ts';
 import { useCardGrid } from '../use-card-grid.ts';
 import { sectionHash, type PanelSection } from '../use-panel-section.ts';
 import { EditionChanges } from './edition-changes.tsx';
@@ -150,7 +149,7 @@ function EditionView({
           <Button asChild variant="outline" size="toolbar">
             <a href={sectionHash({ name: 'editionResults', id: edition.id })}>
               <ChartColumn aria-hidden="true" className="size-4 shrink-0" />
-              {resultsTexts.open}
+              {texts.results}
             </a>
           </Button>
           <Button variant="outline" size="toolbar" onClick={exportCsv}>

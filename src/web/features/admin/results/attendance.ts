@@ -153,3 +153,18 @@ export function registrationsPerDay(rows: readonly AttendanceRow[], timeZone: st
   }
   return result;
 }
+
+export interface Results {
+  outcome: Outcome;
+  arrivals: ArrivalSlot[];
+  perDay: DayCount[];
+}
+
+/** Everything the 'Resultados' figures show, on the clocks of `timeZone`. */
+export function eventResults(rows: readonly AttendanceRow[], timeZone: string): Results {
+  return {
+    outcome: attendanceOutcome(rows),
+    arrivals: arrivalsPerSlot(rows, timeZone),
+    perDay: registrationsPerDay(rows, timeZone),
+  };
+}

@@ -1,8 +1,7 @@
 // The charts of 'Resultados', drawn with visx (docs/decisions/0140): plain SVG in the panel's
 // colours, which a system's high-contrast mode recolours, sized to the width the screen gives
-// them. A chunk of its own, loaded when the screen opens: the panel's first load and the public
-// pages carry none of it. Hidden from screen readers, which read the same numbers in the table
-// beside each chart (results-view.tsx).
+// them. In the results' own chunk, loaded when a results screen opens. Hidden from screen
+// readers, which read the same numbers in the table beside each chart (results-view.tsx).
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';

@@ -1,7 +1,10 @@
 // 'Resultados': what happened at the current edition (#resultados), kept live as check-ins arrive,
 // and a past edition's (#edicoes/<id>/resultados), from the registrations the panel already loads.
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { EventConfig } from '@shared/event.ts';
+import { eventStartsAt } from '@shared/event-start.ts';
+import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -13,8 +16,8 @@ import { useEditions } from '../editions/use-editions.ts';
 import { PanelHeader } from '../panel-header.tsx';
 import { useLiveRegistrations } from '../use-live-registrations.ts';
 import { sectionHash, type PanelSection } from '../use-panel-section.ts';
-import { ResultsView } from './results-view.tsx';
-import { resultsTexts as texts } from './results-texts.ts';
+import { eventResults } from './attendance.ts';
+import { LazyResultsView } from './lazy-results-view.tsx';
 
 export interface ResultsScreenProps {
   session: Session;
@@ -26,7 +29,7 @@ export interface ResultsScreenProps {
 export function ResultsScreen(props: ResultsScreenProps) {
   const event = useEvent();
   const heading = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(`${texts.heading} · ${adminTexts.title} · ${event.name}`);
+  useDocumentTitle(`${adminTexts.results.heading} · ${adminTexts.title} · ${event.name}`);
   useEffect(() => heading.current?.focus(), []);
   const { listState, registrations, reload } = useLiveRegistrations();
   return (
@@ -34,7 +37,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
       <ResultsHeading headingRef={heading} />
       {listState === 'loading' && <Loading />}
       {listState === 'error' && <LoadFailed onRetry={reload} />}
-      {listState === 'ready' && <ResultsView registrations={registrations} event={event} />}
+      {listState === 'ready' && <ResultsFigures registrations={registrations} event={event} />}
     </ResultsLayout>
   );
 }
@@ -50,7 +53,7 @@ export function EditionResultsScreen({
   const registrations = useEditionRegistrations(editionId, edition !== undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(
-    `${texts.heading} · ${edition?.event.name ?? editionsTexts.heading} · ${adminTexts.title} · ${current.name}`,
+    `${adminTexts.results.heading} · ${edition?.event.name ?? editionsTexts.heading} · ${adminTexts.title} · ${current.name}`,
   );
   const known = edition !== undefined;
   useEffect(() => {
@@ -64,7 +67,7 @@ export function EditionResultsScreen({
           className="text-muted-foreground focus-visible:ring-ring inline-flex min-h-11 items-center gap-1 rounded text-sm font-semibold focus-visible:ring-2 focus-visible:outline-none"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {texts.backToEdition}
+          {adminTexts.results.backToEdition}
         </a>
       </p>
       {(editions.isPending || (edition && registrations.isPending)) && <Loading />}
@@ -81,12 +84,33 @@ export function EditionResultsScreen({
         <EventProvider value={edition.event}>
           <ResultsHeading headingRef={heading} edition={edition.event.name} />
           {registrations.data && (
-            <ResultsView registrations={registrations.data} event={edition.event} />
+            <ResultsFigures registrations={registrations.data} event={edition.event} />
           )}
         </EventProvider>
       )}
     </ResultsLayout>
   );
+}
+
+/** The figures (their own chunk) with the numbers computed here, on the event's clocks. */
+function ResultsFigures({
+  registrations,
+  event,
+}: {
+  registrations: readonly Registration[];
+  event: EventConfig;
+}) {
+  const results = useMemo(
+    () => eventResults(registrations, event.timeZone),
+    [registrations, event.timeZone],
+  );
+  // When the screen opened: enough to say whether the event is over.
+  const [openedAt] = useState(() => Date.now());
+  const over = openedAt >= eventStartsAt(event).getTime() + event.durationMinutes * 60_000;
+  if (registrations.length === 0) {
+    return <p className="text-muted-foreground py-12 text-center">{adminTexts.results.empty}</p>;
+  }
+  return <LazyResultsView results={results} over={over} />;
 }
 
 function ResultsLayout({ children, ...props }: ResultsScreenProps & { children: ReactNode }) {
@@ -114,9 +138,9 @@ function ResultsHeading({
         tabIndex={-1}
         className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] focus-visible:outline-none"
       >
-        {edition ? `${texts.heading}: ${edition}` : texts.heading}
+        {edition ? `${adminTexts.results.heading}: ${edition}` : adminTexts.results.heading}
       </h2>
-      <p className="text-muted-foreground text-sm">{texts.intro(timeZone)}</p>
+      <p className="text-muted-foreground text-sm">{adminTexts.results.intro(timeZone)}</p>
     </div>
   );
 }
@@ -124,7 +148,7 @@ function ResultsHeading({
 function Loading() {
   return (
     <p role="status" className="text-muted-foreground py-12 text-center">
-      {texts.loading}
+      {adminTexts.results.loading}
     </p>
   );
 }
@@ -132,9 +156,9 @@ function Loading() {
 function LoadFailed({ onRetry }: { onRetry(): void }) {
   return (
     <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p role="alert">{texts.loadFailed}</p>
+      <p role="alert">{adminTexts.results.loadFailed}</p>
       <Button variant="outline" onClick={onRetry}>
-        {texts.retry}
+        {adminTexts.results.retry}
       </Button>
     </div>
   );

@@ -1,32 +1,23 @@
-// The 'Resultados' screen: who came, the no-shows, the cancelled, arrivals and registrations over
-// time, each chart with its numbers also as a table for screen readers.
-import { counted, plural } from '@shared/plural.ts';
-
+// The 'Resultados' figures: who came, the no-shows, the cancelled, arrivals and registrations over
+// time, each chart with its numbers also as a table for screen readers. In the figures' own chunk
+// with them; the screens' frame has its texts in admin-texts.ts.
 const number = new Intl.NumberFormat('pt-BR');
+
+// @shared/plural.ts's rule (the singular for exactly one), written again: importing it would make
+// it a chunk of its own (results-view.tsx says why).
+const rules = new Intl.PluralRules('pt-PT');
+function plural(count: number, forms: { one: string; other: string }): string {
+  return rules.select(count) === 'one' ? forms.one : forms.other;
+}
+function counted(count: number, forms: { one: string; other: string }): string {
+  return `${number.format(count)} ${plural(count, forms)}`;
+}
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
 
 export const resultsTexts = {
-  heading: 'Resultados',
-  /** Under the title: where the numbers come from, and on which clocks. */
-  intro: (timeZone: string) =>
-    `Quem compareceu, quem não veio e quem cancelou, as chegadas na portaria e as inscrições ao longo do tempo. Horários no fuso do evento (${timeZone}).`,
   /** Before the event is over, a no-show may still be on the way. */
   notOver:
     'O evento ainda não terminou: em “Não compareceram” estão os confirmados que ainda não entraram.',
-  loading: 'Carregando inscrições...',
-  loadFailed: 'Não foi possível carregar as inscrições.',
-  retry: 'Tentar novamente',
-  empty: 'Nenhuma inscrição nesta edição ainda: os resultados aparecem aqui.',
-  /** A past edition's results: back to its list. */
-  backToEdition: 'Voltar às inscrições da edição',
-  /** From an edition's screen, and from the current edition's list. */
-  open: 'Ver resultados',
-
-  charts: {
-    loading: 'Carregando gráfico...',
-    failed: 'Não foi possível carregar os gráficos. Os números estão nas tabelas.',
-    retry: 'Carregar gráficos',
-  },
 
   outcome: {
     heading: 'Comparecimento',
@@ -59,7 +50,7 @@ export const resultsTexts = {
     slot: (from: string, to: string, day?: string) =>
       day ? `${day}, ${from} a ${to}` : `${from} a ${to}`,
     empty: 'Ninguém entrou pela portaria ainda.',
-    /** 'Total: 42 chegadas, a primeira às 07:02.' */
+    /** 'Total: 42 chegadas.' */
     total: (count: number) => `Total: ${counted(count, { one: 'chegada', other: 'chegadas' })}.`,
   },
 

@@ -1,21 +1,13 @@
 // One edition's results, from its registrations: three figures (attendance, arrivals per 15
 // minutes, registrations per day), each a chart for the eye and a table with the same numbers for
-// screen readers. The numbers are computed here, in the panel's chunk (attendance.ts); only the
-// drawing waits for the charts' chunk.
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { eventStartsAt } from '@shared/event-start.ts';
-import type { EventConfig } from '@shared/event.ts';
-import type { Registration } from '@shared/registration.schema.ts';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  arrivalsPerSlot,
-  attendanceOutcome,
-  registrationsPerDay,
-  type ArrivalSlot,
-} from './attendance.ts';
-import type { ChartBar } from './results-charts.tsx';
+// screen readers. The numbers come from attendance.ts, computed by the screen (in the panel's
+// chunk); this file, the charts and their library are a chunk of their own, loaded when a results
+// screen opens. It imports nothing another chunk shares: a module shared with the panel would
+// become a chunk of its own, named in every public page's list of chunks (decisions 0116, 0140).
+import { useId, type ReactNode } from 'react';
+import type { ArrivalSlot, Results } from './attendance.ts';
+import { ColumnChart, RowChart, type ChartBar } from './results-charts.tsx';
 import { resultsTexts as texts } from './results-texts.ts';
-import { useCharts, type Charts } from './use-charts.ts';
 
 /** 'DD/MM' from 'YYYY-MM-DD'; with the year: 'DD/MM/YYYY'. */
 function dayLabel(day: string, withYear = false): string {
@@ -28,28 +20,14 @@ function slotLabel(slot: ArrivalSlot, severalDays: boolean): string {
 }
 
 export interface ResultsViewProps {
-  registrations: readonly Registration[];
-  event: EventConfig;
+  results: Results;
+  /** false: the event has not ended yet (a no-show may still be on the way). */
+  over: boolean;
 }
 
-export function ResultsView({ registrations, event }: ResultsViewProps) {
-  // When the screen opened: enough to say whether the event is over.
-  const [openedAt] = useState(() => Date.now());
-  const { timeZone } = event;
-  const outcome = useMemo(() => attendanceOutcome(registrations), [registrations]);
-  const slots = useMemo(() => arrivalsPerSlot(registrations, timeZone), [registrations, timeZone]);
-  const days = useMemo(
-    () => registrationsPerDay(registrations, timeZone),
-    [registrations, timeZone],
-  );
-  const charts = useCharts();
-  const over = openedAt >= eventStartsAt(event).getTime() + event.durationMinutes * 60_000;
+export function ResultsView({ results, over }: ResultsViewProps) {
+  const { outcome, arrivals: slots, perDay: days } = results;
   const confirmed = outcome.came + outcome.noShows;
-
-  if (registrations.length === 0) {
-    return <p className="text-muted-foreground py-12 text-center">{texts.empty}</p>;
-  }
-
   const outcomeBars: ChartBar[] = [
     { key: 'came', label: texts.outcome.came, value: outcome.came, fill: 'fill-success' },
     {
@@ -76,22 +54,12 @@ export function ResultsView({ registrations, event }: ResultsViewProps) {
           {texts.notOver}
         </p>
       )}
-      {charts.failed && (
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <p>{texts.charts.failed}</p>
-          <Button size="sm" variant="outline" onClick={charts.retry}>
-            {texts.charts.retry}
-          </Button>
-        </div>
-      )}
       <div className="grid gap-5 lg:grid-cols-2">
         <ChartFigure
           heading={texts.outcome.heading}
           columns={[texts.outcome.what, texts.outcome.people]}
           rows={outcomeBars.map((bar) => [bar.label, bar.value])}
-          chart={(c) => <c.RowChart bars={outcomeBars} />}
-          charts={charts}
-          placeholderHeight={138}
+          chart={<RowChart bars={outcomeBars} />}
         >
           <div className="text-muted-foreground grid gap-1 text-sm">
             {confirmed > 0 && <p>{texts.outcome.rate(outcome.came, confirmed)}</p>}
@@ -103,16 +71,15 @@ export function ResultsView({ registrations, event }: ResultsViewProps) {
           heading={texts.arrivals.heading}
           columns={[texts.arrivals.time, texts.arrivals.count]}
           rows={slots.map((slot) => [slotLabel(slot, severalDays), slot.count])}
-          chart={(c) => (
-            <c.ColumnChart
+          chart={
+            <ColumnChart
               bars={slots.map((slot) => ({
                 key: slot.start,
                 label: severalDays ? `${dayLabel(slot.day)} ${slot.from}` : slot.from,
                 value: slot.count,
               }))}
             />
-          )}
-          charts={charts}
+          }
           empty={texts.arrivals.empty}
         >
           {arrivals > 0 && (
@@ -123,16 +90,15 @@ export function ResultsView({ registrations, event }: ResultsViewProps) {
           heading={texts.perDay.heading}
           columns={[texts.perDay.day, texts.perDay.count]}
           rows={days.map((d) => [dayLabel(d.day, true), d.count])}
-          chart={(c) => (
-            <c.ColumnChart
+          chart={
+            <ColumnChart
               bars={days.map((d) => ({
                 key: d.day,
                 label: dayLabel(d.day, severalYears),
                 value: d.count,
               }))}
             />
-          )}
-          charts={charts}
+          }
           empty={texts.perDay.empty}
         >
           <p className="text-muted-foreground text-sm">
@@ -150,9 +116,7 @@ interface ChartFigureProps {
   columns: readonly [string, string];
   /** The table's rows: a label and its count, as the chart shows them. */
   rows: readonly (readonly [string, number])[];
-  chart(charts: Charts): ReactNode;
-  charts: ReturnType<typeof useCharts>;
-  placeholderHeight?: number;
+  chart: ReactNode;
   /** Shown instead of the chart and the table when there is nothing to count. */
   empty?: string;
   children?: ReactNode;
@@ -162,16 +126,7 @@ interface ChartFigureProps {
  * A chart with its title, and its numbers in a table only screen readers reach (the chart itself
  * is hidden from them): the same figures, in the order the chart shows them.
  */
-function ChartFigure({
-  heading,
-  columns,
-  rows,
-  chart,
-  charts,
-  placeholderHeight = 220,
-  empty,
-  children,
-}: ChartFigureProps) {
+function ChartFigure({ heading, columns, rows, chart, empty, children }: ChartFigureProps) {
   const headingId = useId();
   const nothing = empty !== undefined && rows.length === 0;
   return (
@@ -188,17 +143,7 @@ function ChartFigure({
         <p className="text-muted-foreground text-sm">{empty}</p>
       ) : (
         <>
-          {charts.charts ? (
-            chart(charts.charts)
-          ) : (
-            <div
-              aria-hidden="true"
-              className="bg-muted text-muted-foreground grid place-items-center rounded text-sm"
-              style={{ height: placeholderHeight }}
-            >
-              {charts.failed ? '' : texts.charts.loading}
-            </div>
-          )}
+          {chart}
           <table className="sr-only">
             <caption>{heading}</caption>
             <thead>
