@@ -23,6 +23,8 @@ const fontSize = 12;
 const labelWidth = 44;
 /** A column narrower than this gets no count above it (the axis still tells). */
 const valueMinWidth = 22;
+/** The most room one column takes: a few days do not make slabs across the screen. */
+const maxStep = 64;
 
 const columns = { height: 220, top: 20, right: 8, bottom: 28, left: 36 };
 
@@ -32,9 +34,10 @@ export function ColumnChart({ bars }: { bars: readonly ChartBar[] }) {
   const innerWidth = Math.max(0, width - columns.left - columns.right);
   const innerHeight = columns.height - columns.top - columns.bottom;
   const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const used = Math.min(innerWidth, bars.length * maxStep);
   const x = scaleBand({
     domain: bars.map((bar) => bar.key),
-    range: [0, innerWidth],
+    range: [(innerWidth - used) / 2, (innerWidth + used) / 2],
     padding: 0.2,
   });
   const y = scaleLinear({ domain: [0, max], range: [innerHeight, 0], nice: true });
@@ -42,7 +45,11 @@ export function ColumnChart({ bars }: { bars: readonly ChartBar[] }) {
   const every = Math.max(1, Math.ceil((bars.length * labelWidth) / Math.max(1, innerWidth)));
   const shownValues = x.bandwidth() >= valueMinWidth;
   return (
-    <div ref={parentRef} className="w-full" style={{ height: columns.height }}>
+    <div
+      ref={parentRef}
+      className="w-full min-w-0 overflow-hidden"
+      style={{ height: columns.height }}
+    >
       {width > 0 && (
         <svg
           width={width}
@@ -105,53 +112,42 @@ export function ColumnChart({ bars }: { bars: readonly ChartBar[] }) {
   );
 }
 
-const rows = { rowHeight: 36, gap: 10, labelRoom: 0.45, valueRoom: 44 };
+const rows = { label: 20, bar: 24, gap: 14, valueRoom: 48 };
 
-/** A few totals side by side (came, no-shows, cancelled): a bar each, its label and its count. */
+/**
+ * A few totals (came, no-shows, cancelled): each its label, then its bar and count. The label
+ * above the bar, not beside it: 'Não compareceram' and a bar worth reading fit a phone side by
+ * side only at a small size.
+ */
 export function RowChart({ bars }: { bars: readonly ChartBar[] }) {
   const { parentRef, width } = useParentSize({ debounceTime: 100 });
-  const height = bars.length * (rows.rowHeight + rows.gap);
-  // The labels take up to 45% of a phone's width, and no more than they need on a wide screen.
-  const labelWidth = Math.min(160, Math.round(width * rows.labelRoom));
-  const barsWidth = Math.max(0, width - labelWidth - rows.valueRoom);
+  const step = rows.label + rows.bar + rows.gap;
+  const height = bars.length * step - rows.gap;
   const max = Math.max(1, ...bars.map((bar) => bar.value));
-  const y = scaleBand({
-    domain: bars.map((bar) => bar.key),
-    range: [0, height],
-    paddingInner: rows.gap / (rows.rowHeight + rows.gap),
-  });
-  const x = scaleLinear({ domain: [0, max], range: [0, barsWidth] });
+  const x = scaleLinear({ domain: [0, max], range: [0, Math.max(0, width - rows.valueRoom)] });
   return (
-    <div ref={parentRef} className="w-full" style={{ height }}>
+    <div ref={parentRef} className="w-full min-w-0 overflow-hidden" style={{ height }}>
       {width > 0 && (
         <svg width={width} height={height} aria-hidden="true" focusable="false" className="block">
-          {bars.map((bar) => {
-            const top = y(bar.key) ?? 0;
-            const middle = top + y.bandwidth() / 2;
+          {bars.map((bar, i) => {
+            const top = i * step;
             const length = x(bar.value);
             return (
               <g key={bar.key}>
-                <text
-                  x={labelWidth - 8}
-                  y={middle}
-                  dy="0.33em"
-                  textAnchor="end"
-                  fontSize={14}
-                  className="fill-foreground"
-                >
+                <text x={0} y={top + 14} fontSize={14} className="fill-foreground">
                   {bar.label}
                 </text>
                 <Bar
-                  x={labelWidth}
-                  y={top}
+                  x={0}
+                  y={top + rows.label}
                   width={length}
-                  height={y.bandwidth()}
+                  height={rows.bar}
                   rx={4}
                   className={bar.fill ?? 'fill-primary'}
                 />
                 <text
-                  x={labelWidth + length + 6}
-                  y={middle}
+                  x={length + 6}
+                  y={top + rows.label + rows.bar / 2}
                   dy="0.33em"
                   fontSize={14}
                   fontWeight={700}

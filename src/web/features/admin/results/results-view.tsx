@@ -48,13 +48,13 @@ export function ResultsView({ results, over }: ResultsViewProps) {
   const arrivals = slots.reduce((sum, slot) => sum + slot.count, 0);
 
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       {!over && (
         <p className="bg-warning text-warning-foreground rounded-lg px-4 py-3 text-sm">
           {texts.notOver}
         </p>
       )}
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-5 lg:grid-cols-2">
         <ChartFigure
           heading={texts.outcome.heading}
           columns={[texts.outcome.what, texts.outcome.people]}
