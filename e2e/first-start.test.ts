@@ -35,7 +35,7 @@ const isFocused = (page: Page, label: string) =>
 
 describe('the first start', () => {
   it('creates the first admin through the printed link and lands logged in on the event settings', async () => {
-    const link = printedLink(log);
+    const link = printedLink(log.text());
     expect(link.startsWith(`${server.url}${setupPage}?token=`)).toBe(true);
     const page = await browser.newPage();
     // Opened before the admin exists, submitted after: it must say the link is spent.

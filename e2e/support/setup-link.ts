@@ -20,13 +20,10 @@ export function keptLog(): KeptLog {
   return { stream, text: () => text };
 }
 
-/** The link exactly as the server printed it. */
-export function printedLink(log: KeptLog): string {
-  const line = log
-    .text()
-    .split('\n')
-    .find((text) => text.includes(`${setupPage}?token=`));
+/** The link exactly as the server printed it in `output` (its log). */
+export function printedLink(output: string): string {
+  const line = output.split('\n').find((text) => text.includes(`${setupPage}?token=`));
   const link = line && /(https?:\/\/\S+\?token=[\w-]+)/.exec(line)?.[1];
-  if (!link) throw new Error(`no setup link in the log:\n${log.text()}`);
+  if (!link) throw new Error(`no setup link in the log:\n${output}`);
   return link;
 }
