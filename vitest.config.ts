@@ -37,6 +37,7 @@ const slowest: Record<string, number> = {
   'e2e/admin-messages.test.ts': 19,
   'e2e/admin-live.test.ts': 17,
   'src/server/cluster.test.ts': 15,
+  'e2e/first-start-cluster.test.ts': 16,
   'e2e/door-verdicts.test.ts': 13,
   'src/server/registrations/intake-fuzz.test.ts': 12,
   'src/server/registrations/retention.job.test.ts': 12,

@@ -5,9 +5,11 @@
 // log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
 // `change` per change, each with `id:` its position in the log (log-position.ts), so the browser's
 // Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
-// When the current edition changes, every stream gets `event: edition` (no `id:`: it moves no
-// resumption point) with the edition's id and settings, so an open panel or door shows the new
-// values at once; when another edition became current, a `reset` follows (reload the list).
+// The settings are not in the log: `ready` and `reset` carry the current edition (`{"edition":
+// {"id","revision","event"}}`), so a stream that comes back after a drop knows them again, and
+// when the current edition changes every stream gets `event: edition` (no `id:`: it moves no
+// resumption point) with the same, so an open panel or door shows the new values at once; when
+// another edition became current, a `reset` follows (reload the list). Decision 0120.
 // A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
 // or a logout on another instance closes it within one heartbeat.
@@ -84,6 +86,12 @@ export async function liveRoutes(app: FastifyInstance) {
 
   const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
     const session = currentSession(request);
+    /** An edition as this stream's audience is told of it. */
+    const told = ({ id, revision, settings }: StoredEdition) => ({
+      id,
+      revision,
+      event: project.settings(settings),
+    });
     const seen = seenPosition(request);
 
     // Subscribed before the log is read: nothing committed in between is lost; what both
@@ -125,11 +133,13 @@ export async function liveRoutes(app: FastifyInstance) {
     };
     // Reconnect fast after a restart.
     send('retry: 1000\n\n');
+    // Read with no await before the stream joins `streams`: no change of edition falls between.
+    const current = { edition: told(app.editions.current()) };
     if ('reset' in catchUp) {
-      send(sseMessage('reset', catchUp.head, {}));
+      send(sseMessage('reset', catchUp.head, current));
     } else {
       for (const message of catchUp.missed) sendChange(message);
-      send(sseMessage('ready', catchUp.head, {}));
+      send(sseMessage('ready', catchUp.head, current));
     }
     sent = catchUp.head;
     for (const message of early) {
@@ -158,10 +168,10 @@ export async function liveRoutes(app: FastifyInstance) {
         cleanup();
         if (!res.writableEnded) res.end();
       },
-      edition({ id, revision, settings }, switched) {
-        const data = { id, revision, event: project.settings(settings) };
+      edition(edition, switched) {
+        const data = told(edition);
         send(`event: edition\ndata: ${JSON.stringify(data)}\n\n`);
-        if (switched && sent !== undefined) send(sseMessage('reset', sent, {}));
+        if (switched && sent !== undefined) send(sseMessage('reset', sent, { edition: data }));
       },
     };
     function cleanup() {

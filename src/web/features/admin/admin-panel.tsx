@@ -43,7 +43,7 @@ import {
 import { countRegistrations } from './registrations-list.ts';
 import { useBulkActions } from './use-bulk-actions.ts';
 import { useCardGrid } from './use-card-grid.ts';
-import { useLiveRegistrations } from './use-live-registrations.ts';
+import type { LiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
 import type { PanelSection } from './use-panel-section.ts';
 import { useSelection } from './use-selection.ts';
@@ -52,11 +52,13 @@ export interface AdminPanelProps {
   session: Session;
   onLoggedOut(): void;
   section: PanelSection;
+  /** The list, kept live by the panel's one stream (admin-screens.tsx). */
+  live: LiveRegistrations;
 }
 
 // A 401 from any request below ends the session in one place (lib/live-query-client.ts): here it
 // only stops what was under way.
-export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
+export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelProps) {
   const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
   const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
   const { mutateAsync: deleteOne } = useMutation({ mutationFn: deleteRegistration });
@@ -77,7 +79,7 @@ export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
     [event.timeZone],
   );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
-  const { listState, registrations, connection, entrances, apply, reload } = useLiveRegistrations();
+  const { listState, registrations, connection, entrances, apply, reload } = live;
   const counts = useMemo(() => countRegistrations(registrations), [registrations]);
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);

@@ -14,7 +14,7 @@ import { editionsTexts } from '../editions/editions-texts.ts';
 import { useEditionRegistrations } from '../editions/use-edition-registrations.ts';
 import { useEditions } from '../editions/use-editions.ts';
 import { PanelHeader } from '../panel-header.tsx';
-import { useLiveRegistrations } from '../use-live-registrations.ts';
+import type { LiveRegistrations } from '../use-live-registrations.ts';
 import { sectionHash, type PanelSection } from '../use-panel-section.ts';
 import { eventResults } from './attendance.ts';
 import { LazyResultsView } from './lazy-results-view.tsx';
@@ -26,12 +26,18 @@ export interface ResultsScreenProps {
 }
 
 /** The current edition's results: the live list's registrations, so check-ins show as they come. */
-export function ResultsScreen(props: ResultsScreenProps) {
+export function ResultsScreen({
+  live,
+  ...props
+}: ResultsScreenProps & {
+  /** The list, kept live by the panel's one stream (admin-screens.tsx). */
+  live: LiveRegistrations;
+}) {
   const event = useEvent();
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(`${adminTexts.results.heading} · ${adminTexts.title} · ${event.name}`);
   useEffect(() => heading.current?.focus(), []);
-  const { listState, registrations, reload } = useLiveRegistrations();
+  const { listState, registrations, reload } = live;
   return (
     <ResultsLayout {...props}>
       <ResultsHeading headingRef={heading} />
