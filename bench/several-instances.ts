@@ -3,22 +3,28 @@
 // PostgreSQL with one and with three (real server processes behind a real nginx, as in
 // src/server/cluster.test.ts): sent through nginx, and spread by the client itself over the
 // instances (round-robin, no proxy); then 3 instances ÷ 1 both ways. After each run every panel
-// must have every change (missed otherwise). A measurement, not a test: it prints figures. The
-// machine's load moves them: compare the ratios of one run. Bounded (about three minutes). Needs
-// PostgreSQL on 127.0.0.1:5432 (TEST_POSTGRES_URL) and /usr/sbin/nginx.
+// must have every change (missed otherwise). PostgreSQL commits durably, as in production
+// (synchronous_commit on; the test suite's databases turn it off). While registrations are sent,
+// the CPU time of every process is read from /proc: the load generator (this process: the
+// requests and the 20 panels' readers), nginx, the server processes, PostgreSQL's backends of
+// the database. That says where the cores went, and what more cores would give (decision 0127).
+// A measurement, not a test: it prints figures. The machine's load moves them: compare the
+// ratios of one run. Bounded (about three minutes). Needs PostgreSQL on 127.0.0.1:5432
+// (TEST_POSTGRES_URL) and /usr/sbin/nginx.
 // Run: npx tsx bench/several-instances.ts [registrations] [changes]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/database.ts';
 import { loggedChangesIn } from '../src/server/test-support/logged-changes.ts';
 import { runPool } from '../src/server/test-support/child-server.ts';
 import { startCluster } from '../src/server/test-support/cluster.ts';
 import { openLiveStream } from '../src/server/test-support/live-stream.ts';
-import { createTempPostgres } from '../src/server/test-support/postgres.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { api } from '../src/shared/paths.ts';
 import { validRegistration } from '../src/shared/test-support/registrations.ts';
+import { cpuMeter, postgresBackendsOf, withChildren } from './support/process-cpu.ts';
+import { tempPostgres } from './support/temp-postgres.mjs';
 
 const registrations = Number(process.argv[2] ?? 1500);
 const changes = Number(process.argv[3] ?? 40);
@@ -30,15 +36,28 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, 360_000);
 
+/** CPU milliseconds per registration stored, by group of processes, and the wall time. */
+interface CpuFigures {
+  perRegistration: Record<string, number>;
+  /** Cores kept busy on average by the processes measured. */
+  cores: number;
+}
+
+interface Throughput {
+  perSecond: number;
+  cpu: CpuFigures;
+}
+
 interface Figures {
   setup: string;
+  instances: number;
   p50: number;
   p95: number;
   max: number;
   missed: number;
   /** Registrations per second sent through nginx, and spread over the instances by the client. */
-  throughProxy: number;
-  spreadByClient: number;
+  throughProxy: Throughput;
+  spreadByClient: Throughput;
   /** Panel deliveries of those registrations missing at the end. */
   missedUnderLoad: number;
 }
@@ -59,8 +78,16 @@ function register(base: string) {
   });
 }
 
-/** Registrations per second with `concurrency` in flight, the i-th sent to `baseOf(i)`. */
-async function throughput(setup: string, baseOf: (i: number) => string): Promise<number> {
+/**
+ * Registrations per second with `concurrency` in flight, the i-th sent to `baseOf(i)`, and the
+ * CPU time each group of processes spent per registration meanwhile.
+ */
+async function throughput(
+  setup: string,
+  baseOf: (i: number) => string,
+  groups: Parameters<typeof cpuMeter>[0],
+): Promise<Throughput> {
+  const meter = cpuMeter(groups);
   const started = performance.now();
   let failures = 0;
   let sent = 0;
@@ -70,8 +97,22 @@ async function throughput(setup: string, baseOf: (i: number) => string): Promise
     if (response.status !== 201) failures += 1;
   });
   const seconds = (performance.now() - started) / 1000;
+  const used = meter.stop();
   if (failures > 0) console.warn(`${setup}: ${failures} registrations not answered 201`);
-  return (registrations - failures) / seconds;
+  const stored = registrations - failures;
+  const total = Object.values(used).reduce((a, b) => a + b, 0);
+  return {
+    perSecond: stored / seconds,
+    cpu: {
+      perRegistration: Object.fromEntries(
+        [...Object.entries(used), ['total', total] as const].map(([name, ms]) => [
+          name,
+          ms / stored,
+        ]),
+      ),
+      cores: total / 1000 / seconds,
+    },
+  };
 }
 
 async function measure(setup: string, databaseUrl: string, instances: number): Promise<Figures> {
@@ -114,10 +155,17 @@ async function measure(setup: string, databaseUrl: string, instances: number): P
     }
 
     // As many as possible, the panels open: through the proxy, then spread by the client.
-    const throughProxy = await throughput(setup, () => cluster.url);
+    const database = databaseUrl.startsWith('file:') ? undefined : new URL(databaseUrl).pathname;
+    const groups = {
+      nginx: () => withChildren(cluster.nginx.process.pid!),
+      server: () => cluster.nodes.map((node) => node.process.pid!),
+      postgres: () => (database ? postgresBackendsOf(database.slice(1)) : []),
+    };
+    const throughProxy = await throughput(setup, () => cluster.url, groups);
     const spreadByClient = await throughput(
       setup,
       (i) => cluster.nodes[i % cluster.nodes.length]!.url,
+      groups,
     );
     // Every panel gets every change, in the end.
     const logged = (await loggedChangesIn(db)).map((change) => change.id);
@@ -132,6 +180,7 @@ async function measure(setup: string, databaseUrl: string, instances: number): P
     delays.sort((a, b) => a - b);
     return {
       setup,
+      instances,
       p50: percentile(delays, 0.5),
       p95: percentile(delays, 0.95),
       max: delays.at(-1) ?? Number.NaN,
@@ -152,7 +201,8 @@ const figures: Figures[] = [];
 try {
   figures.push(await measure('SQLite, 1 instance', `file:${join(dir, 'bench.db')}`, 1));
   for (const instances of [1, 3]) {
-    const postgres = await createTempPostgres();
+    const postgres = await tempPostgres();
+    if (!postgres) throw new Error('no PostgreSQL server answered (TEST_POSTGRES_URL)');
     try {
       const setup = `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}`;
       figures.push(await measure(setup, postgres.url, instances));
@@ -166,11 +216,15 @@ try {
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const cores = availableParallelism();
 console.log(
   `\nseveral instances: ${panelCount} panels open through nginx; ${changes} changes one at a time ` +
     `(delay from sending the registration to its arrival on each panel), then ` +
     `${registrations} registrations with ${concurrency} in flight sent through nginx, and as many ` +
-    `spread over the instances by the client; missed: panel deliveries absent at the end`,
+    `spread over the instances by the client; missed: panel deliveries absent at the end. ` +
+    `${cores} cores; load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
 );
 console.log(
   '| setup | change → panel p50 | p95 | max | missed | registrations/s through nginx | spread by the client | missed under load |\n|---|---|---|---|---|---|---|---|',
@@ -178,16 +232,53 @@ console.log(
 for (const f of figures) {
   console.log(
     `| ${f.setup} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.missed} of ${changes * panelCount} | ` +
-      `${f.throughProxy.toFixed(0)} | ${f.spreadByClient.toFixed(0)} | ${f.missedUnderLoad} |`,
+      `${f.throughProxy.perSecond.toFixed(0)} | ${f.spreadByClient.perSecond.toFixed(0)} | ${f.missedUnderLoad} |`,
   );
+}
+const cpuMs = (value: number | undefined) => (value ?? 0).toFixed(2);
+console.log(
+  `\nCPU ms per registration while they were sent (/proc; load generator: this process, its ` +
+    `requests and the ${panelCount} panels' readers), and the cores those processes kept busy ` +
+    `(of ${cores})\n| setup | sent | load generator | nginx | server processes | PostgreSQL backends | total | cores busy |\n|---|---|---|---|---|---|---|---|`,
+);
+for (const f of figures) {
+  for (const [way, t] of [
+    ['through nginx', f.throughProxy],
+    ['spread by the client', f.spreadByClient],
+  ] as const) {
+    const c = t.cpu.perRegistration;
+    console.log(
+      `| ${f.setup} | ${way} | ${cpuMs(c.client)} | ${way === 'through nginx' ? cpuMs(c.nginx) : '–'} | ` +
+        `${cpuMs(c.server)} | ${cpuMs(c.postgres)} | ${cpuMs(c.total)} | ${t.cpu.cores.toFixed(2)} |`,
+    );
+  }
 }
 const [, one, three] = figures;
 if (one && three) {
-  const proxied = three.throughProxy / one.throughProxy;
-  const spread = three.spreadByClient / one.spreadByClient;
+  const proxied = three.throughProxy.perSecond / one.throughProxy.perSecond;
+  const spread = three.spreadByClient.perSecond / one.spreadByClient.perSecond;
   console.log(
     `PostgreSQL, 3 instances ÷ 1: ${proxied.toFixed(2)}× through nginx, ${spread.toFixed(2)}× spread by ` +
       `the client (goal ≥ 1.0 both ways: ${proxied >= 1 && spread >= 1 ? 'yes' : 'NO'}); ` +
       `p95 goal ≤ 100 ms with 0 missed: ${three.p95 <= 100 && three.missed === 0 && three.missedUnderLoad === 0 ? 'yes' : 'NO'}`,
   );
+  // What bounds each setup: every process measured shares these cores, and one server process
+  // runs on one core at most. With cores to spare, the bound is the server processes'.
+  for (const [way, pick] of [
+    ['through nginx', (f: Figures) => f.throughProxy],
+    ['spread by the client', (f: Figures) => f.spreadByClient],
+  ] as const) {
+    const bounds = [one, three].map((f) => {
+      const c = pick(f).cpu.perRegistration;
+      const byCores = (cores * 1000) / (c.total ?? Infinity);
+      const byServers = (f.instances * 1000) / (c.server ?? Infinity);
+      return { byCores, byServers };
+    });
+    console.log(
+      `${way}: at most ${bounds[0]!.byCores.toFixed(0)}/s (1 instance) and ${bounds[1]!.byCores.toFixed(0)}/s ` +
+        `(3) on ${cores} cores shared by every process measured; with a core for each process, ` +
+        `at most ${bounds[0]!.byServers.toFixed(0)}/s (1 server process at 100 %) against ` +
+        `${bounds[1]!.byServers.toFixed(0)}/s (3), PostgreSQL and the load generator then on cores of their own`,
+    );
+  }
 }
