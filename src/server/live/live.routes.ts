@@ -84,7 +84,29 @@ export async function liveRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => stopEditions());
 
-  const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
+  const streamOf = (project: Projection) => {
+    // A change is encoded once per audience, not once per open stream: the hub hands the same
+    // message to every stream of the instance.
+    const encoded = new WeakMap<LiveMessage, string | null>();
+    const encode = (message: LiveMessage): string | null => {
+      let text = encoded.get(message);
+      if (text === undefined) {
+        const data = project.change(message.change);
+        text = data === undefined ? null : sseMessage('change', message.position, data);
+        encoded.set(message, text);
+      }
+      return text;
+    };
+    return (request: StreamRequest, reply: FastifyReply) =>
+      openStream(project, encode, request, reply);
+  };
+
+  const openStream = async (
+    project: Projection,
+    encode: (message: LiveMessage) => string | null,
+    request: StreamRequest,
+    reply: FastifyReply,
+  ) => {
     const session = currentSession(request);
     /** An edition as this stream's audience is told of it. */
     const told = ({ id, revision, settings }: StoredEdition) => ({
@@ -99,9 +121,9 @@ export async function liveRoutes(app: FastifyInstance) {
     const early: LiveMessage[] = [];
     /** The position the client has reached; undefined until the catch-up is sent. */
     let sent: LogPosition | undefined;
-    const sendChange = ({ position, change }: LiveMessage) => {
-      const data = project.change(change);
-      if (data !== undefined) send(sseMessage('change', position, data));
+    const sendChange = (message: LiveMessage) => {
+      const text = encode(message);
+      if (text !== null) send(text);
     };
     const unsubscribe = app.live.subscribe((message) => {
       if (sent === undefined) early.push(message);
@@ -128,8 +150,18 @@ export async function liveRoutes(app: FastifyInstance) {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // What is sent in one turn goes out in one write: the hub hands a read of the log's changes
+    // to every stream in one go (a group commit's, on a busy server), and each write is a packet
+    // through the proxy and a wakeup of the panel (decision 0127).
+    let pending = '';
+    const flush = () => {
+      const text = pending;
+      pending = '';
+      if (text !== '' && !res.writableEnded && !res.destroyed) res.write(text);
+    };
     const send = (text: string) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
+      if (pending === '') queueMicrotask(flush);
+      pending += text;
     };
     // Reconnect fast after a restart.
     send('retry: 1000\n\n');
@@ -166,6 +198,7 @@ export async function liveRoutes(app: FastifyInstance) {
     const stream: LiveStream = {
       end() {
         cleanup();
+        flush();
         if (!res.writableEnded) res.end();
       },
       edition(edition, switched) {

@@ -16,6 +16,7 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { queryTemplate } from '../db/query-template.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import {
@@ -65,6 +66,31 @@ async function withDeliveries(
   return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
 }
 
+type NewRow = Omit<NewRegistration, 'website'> &
+  Pick<RegistrationRow, 'id' | 'email_key' | 'created_at'>;
+
+/** The new row, into the current edition, compiled once (db/query-template.ts). */
+const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
+  [
+    'id',
+    'nome_completo',
+    'whatsapp',
+    'email',
+    'email_key',
+    'nome_compania',
+    'levar_alguem',
+    'confirmacao',
+    'created_at',
+  ],
+  (db, row) => {
+    const { delivery: _none, ...state } = newRegistrationState;
+    return db
+      .insertInto('registrations')
+      .values({ ...row, ...state, event_id: currentEditionId })
+      .returningAll();
+  },
+);
+
 /**
  * Stores a new registration with its messages and its live change, in the current edition:
  * on SQLite in one write transaction of `db.writes` (committed together with the others arriving
@@ -80,21 +106,17 @@ export async function createRegistration(
     if (written === 'duplicate') throw new DuplicateEmailError();
     return toRegistration(written.row, written.delivery);
   }
-  const { delivery: _none, ...state } = newRegistrationState;
   try {
     return await db.writes.run(async (trx) => {
-      const row = await trx
-        .insertInto('registrations')
-        .values({
+      const { rows } = await trx.executeQuery(
+        insertRegistration(trx, {
           ...input,
-          ...state,
           id: randomUUID(),
           email_key: emailKey(input.email),
           created_at: new Date().toISOString(),
-          event_id: currentEditionId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        }),
+      );
+      const row = rows[0]!;
       await queueMessages(
         trx,
         plan.received.map((channel) => ({ registrationId: row.id, kind: 'received', channel })),
