@@ -17,6 +17,8 @@ import { currentEditionId } from '../editions/editions.repository.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
+import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
+import { newPersonalToken } from '../tickets/ticket-code.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
@@ -119,6 +121,10 @@ async function insertRegistrations(
     email_key: emailKey(input.email),
     created_at: now,
     event_id: currentEditionId,
+    // Seats (decision 0130): its own link's token, and the waiting list once the event is full,
+    // decided in this statement (approval mode takes no seat: seats.repository.ts).
+    personal_token: newPersonalToken(),
+    status: pendingOrWaitlisted(),
   }));
   const messages = messageRows(
     rows.flatMap((row) =>

@@ -50,7 +50,10 @@ export async function registrationsRoutes(app: FastifyInstance) {
       }
       let registration;
       try {
-        registration = await createRegistration(app.db, input, app.messagePlan);
+        registration = await createRegistration(app.db, input, app.messagePlan, {
+          // A hint only: the seats are decided by the database (decision 0130).
+          automatic: app.editions.current().settings.admission === 'automatic',
+        });
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
           return sendError(reply, errorTable.duplicateEmail, {

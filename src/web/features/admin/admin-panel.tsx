@@ -78,7 +78,10 @@ export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
   );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
   const { listState, registrations, connection, entrances, apply, reload } = useLiveRegistrations();
-  const counts = useMemo(() => countRegistrations(registrations), [registrations]);
+  const counts = useMemo(
+    () => countRegistrations(registrations, event.capacity),
+    [registrations, event.capacity],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);
   const [deleting, setDeleting] = useState(false);

@@ -37,8 +37,16 @@ export const adminTexts = {
     counts: (counts: RegistrationCounts) =>
       [
         counted(counts.total, inscricoes),
-        counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' }),
+        counts.capacity === null
+          ? counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' })
+          : `${number.format(counts.confirmed)}/${number.format(counts.capacity)} ${plural(counts.capacity, { one: 'vaga ocupada', other: 'vagas ocupadas' })}`,
         counted(counts.pending, { one: 'pendente', other: 'pendentes' }),
+        ...(counts.waitlisted > 0 || counts.capacity !== null
+          ? [`${number.format(counts.waitlisted)} na lista de espera`]
+          : []),
+        ...(counts.cancelled > 0
+          ? [counted(counts.cancelled, { one: 'cancelada', other: 'canceladas' })]
+          : []),
         counted(counts.ticketsSent, { one: 'ingresso enviado', other: 'ingressos enviados' }),
         counted(counts.checkedIn, { one: 'entrou', other: 'entraram' }),
       ].join(' · '),
@@ -119,10 +127,11 @@ export const adminTexts = {
     /** The card's list of channels, for screen readers. */
     label: 'Envio automático',
     channels: { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<MessageChannel, string>,
-    kinds: { received: 'Inscrição recebida', ticket: 'Ingresso' } satisfies Record<
-      MessageKind,
-      string
-    >,
+    kinds: {
+      received: 'Inscrição recebida',
+      ticket: 'Ingresso',
+      cancelled: 'Cancelamento',
+    } satisfies Record<MessageKind, string>,
     statuses: {
       queued: 'Na fila',
       sending: 'Na fila',
@@ -166,6 +175,8 @@ export const adminTexts = {
       all: 'Todas',
       pending: 'Pendentes',
       confirmed: 'Confirmadas',
+      waitlisted: 'Lista de espera',
+      cancelled: 'Canceladas',
       undelivered: 'Ingresso não entregue',
       failed: 'Com falha',
     } satisfies Record<ListView, string>,
@@ -214,6 +225,22 @@ export const adminTexts = {
               })}`,
             ]
           : []),
+        ...(result.capacity_reached > 0
+          ? [
+              `${number.format(result.capacity_reached)} ${plural(result.capacity_reached, {
+                one: 'ficou sem vaga (evento lotado)',
+                other: 'ficaram sem vaga (evento lotado)',
+              })}`,
+            ]
+          : []),
+        ...(result.cancelled > 0
+          ? [
+              `${number.format(result.cancelled)} ${plural(result.cancelled, {
+                one: 'está cancelada',
+                other: 'estão canceladas',
+              })}`,
+            ]
+          : []),
         // Left open while another edition started: those stay as they were.
         ...(result.past_edition > 0
           ? [
@@ -250,7 +277,13 @@ export const adminTexts = {
       checked_in: 'registrou a entrada',
       check_in_undone: 'desfez a entrada',
       deleted: 'excluiu a inscrição',
+      cancelled: 'cancelou a inscrição',
+      withdrawn: 'cancelou a inscrição pelo link pessoal',
+      restored: 'restaurou a inscrição',
+      promoted: 'passou a inscrição da lista de espera para a vaga liberada',
     },
+    /** Who did it when no account did: the person (their own link), or the server. */
+    person: 'a própria pessoa',
   },
 
   /** Door staff accounts, managed by admins. */

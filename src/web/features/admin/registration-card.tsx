@@ -15,6 +15,14 @@ import { RegistrationDetails } from './registration-details.tsx';
 
 const texts = adminTexts.card;
 
+/** Each status's badge: waiting ones in amber, the confirmed in green, the cancelled plain. */
+export const badgeVariants = {
+  pending: 'warning',
+  confirmed: 'success',
+  waitlisted: 'warning',
+  cancelled: 'muted',
+} as const satisfies Record<Registration['status'], 'warning' | 'success' | 'muted'>;
+
 export interface RegistrationCardProps {
   registration: Registration;
   /** 1-based place in the whole list, and its length: only part of the list is rendered. */
@@ -66,14 +74,17 @@ function RegistrationCardView({
   const focusTicketWhenConfirmed = useRef(false);
   // The organizer's decision; `confirmacao` is the visitor's own answer, shown among the fields.
   const pending = registration.status === 'pending';
+  // Confirmable: pending, or on the waiting list (a seat may have freed, or the capacity grown).
+  const confirmable = pending || registration.status === 'waitlisted';
+  const confirmed = registration.status === 'confirmed';
 
   // The 'Confirmar' button disappears once confirmed: keep keyboard focus in the card.
   useEffect(() => {
-    if (!pending && focusTicketWhenConfirmed.current) {
+    if (confirmed && focusTicketWhenConfirmed.current) {
       focusTicketWhenConfirmed.current = false;
       ticketButton.current?.focus();
     }
-  }, [pending]);
+  }, [confirmed]);
 
   async function confirm() {
     focusTicketWhenConfirmed.current = document.activeElement === confirmButton.current;
@@ -119,7 +130,7 @@ function RegistrationCardView({
             </span>
           </label>
           {heading}
-          <Badge variant={pending ? 'warning' : 'success'} className="mt-0.5 shrink-0">
+          <Badge variant={badgeVariants[registration.status]} className="mt-0.5 shrink-0">
             {decisionLabels[registration.status]}
           </Badge>
         </div>
@@ -138,7 +149,7 @@ function RegistrationCardView({
         />
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
-          {pending && (
+          {confirmable && (
             <Button
               ref={confirmButton}
               size="sm"
@@ -153,7 +164,7 @@ function RegistrationCardView({
           <Button
             ref={ticketButton}
             size="sm"
-            disabled={pending}
+            disabled={!confirmed}
             aria-describedby={
               registration.ticket_sent_at ? `${headingId} ${ticketSentId}` : headingId
             }

@@ -9,7 +9,7 @@ import countries from 'virtual:country-options';
 import { useLocation } from 'wouter';
 import { formatEventTime } from '@shared/event.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
-import { api, paths } from '@shared/paths.ts';
+import { api, paths, thanksWaitlisted } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
 import {
   confirmacaoOptions,
@@ -173,8 +173,9 @@ export function RegistrationForm() {
 
     setSending(true);
     setErrors({});
+    let registration: Registration;
     try {
-      await apiRequest<Registration>(api.registrations, {
+      registration = await apiRequest<Registration>(api.registrations, {
         method: 'POST',
         body: submission.body,
       });
@@ -185,7 +186,8 @@ export function RegistrationForm() {
     // sendingRef stays true: the form is on its way out.
     clearDraft();
     toast.success(texts.successTitle, { description: texts.successDescription });
-    navigate(paths.thanks);
+    // No seat was left: the waiting list's own thank-you page, which promises no ticket.
+    navigate(registration.status === 'waitlisted' ? thanksWaitlisted : paths.thanks);
   }
 
   /** Back to the form as it was, with the reason in a toast and at the fields. */
