@@ -5,6 +5,10 @@
 // registrations join the waiting list; a cancellation frees the seat for the oldest waitlisted
 // person, once; the cancelled ticket is refused at the door. Each test runs in an edition of its
 // own ('Nova edição'), so its counts start at zero.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, errorTable } from '../../shared/api-error.ts';
 import { auditEntrySchema } from '../../shared/audit.schema.ts';
@@ -15,7 +19,9 @@ import { bulkConfirmResultSchema } from '../../shared/message.schema.ts';
 import { api, withCode, withId } from '../../shared/paths.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { openDatabase } from '../db/database.ts';
 import { postCheckIn } from '../test-support/door.ts';
+import { olderDatabase } from '../test-support/older-database.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
@@ -23,9 +29,14 @@ import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const databases: TempPostgres[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'inscricoes-seats-'));
 afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
   await Promise.all(databases.map((database) => database.drop()));
 });
+
+/** The last migration of the release before seats: what an upgraded database has run. */
+const previousRelease = '2026-11-26T40-create-setup-tokens';
 
 let editionDay = 0;
 
@@ -408,3 +419,62 @@ describe('three instances on one PostgreSQL database', () => {
     expect(Number(count)).toBe(50);
   });
 });
+
+describe.each([['SQLite'], ['PostgreSQL']] as const)(
+  'a database written by the release before seats, on %s',
+  (engine) => {
+    it('gives every registration its own token, and keeps the event without a limit, by approval', async () => {
+      const { url, old } = await olderDatabase(engine, previousRelease, {
+        dir,
+        created: databases,
+      });
+      const edition = await old.selectFrom('events').select('id').executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await old
+        .insertInto('registrations')
+        .values(
+          Array.from({ length: 5 }, (_, i) => ({
+            id: randomUUID(),
+            nome_completo: `Pessoa ${i}`,
+            whatsapp: '+15085551234',
+            email: `pessoa.${i}@exemplo.com`,
+            email_key: `pessoa.${i}@exemplo.com`,
+            nome_compania: 'Antiga',
+            status: 'pending',
+            created_at: now,
+            event_id: edition.id,
+          })),
+        )
+        .execute();
+      await old.destroy();
+      const db = await openDatabase(url);
+      try {
+        const rows = await db.kysely
+          .selectFrom('registrations')
+          .select(['personal_token', 'promoted_at', 'status'])
+          .execute();
+        expect(rows).toHaveLength(5);
+        for (const row of rows) {
+          expect(row.personal_token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+          expect(row.promoted_at).toBeNull();
+        }
+        expect(new Set(rows.map((row) => row.personal_token)).size).toBe(5);
+      } finally {
+        await db.close();
+      }
+      // The settings saved before the seats existed read no limit, and approval.
+      const server = await startTestServer(engine === 'SQLite' ? {} : { DATABASE_URL: url }, {
+        ...(engine === 'SQLite' ? { dbFile: url.slice('file:'.length) } : {}),
+      });
+      try {
+        const { cookie } = await startSession(server.app.db.kysely);
+        const settings = eventSettingsSchema.parse(
+          await (await server.request(api.adminEvent, { headers: { cookie } })).json(),
+        );
+        expect(settings).toMatchObject({ capacity: null, admission: 'approval' });
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);
