@@ -5,10 +5,17 @@
 // nothing on any of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
-import { api, attendeePage, paths, thanksWaitlisted, withCode } from '../src/shared/paths.ts';
+import {
+  api,
+  attendeePage,
+  paths,
+  thanksWaitlisted,
+  withCode,
+  withId,
+} from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { animationsDone } from './support/admin-panel.ts';
+import { animationsDone, card, openPanel, register } from './support/admin-panel.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, live, type TestBrowser } from './support/browser.ts';
 import { fields, fillRegistrationForm, validData } from './support/registration-form.ts';
@@ -128,5 +135,72 @@ describe('a full event', () => {
     expect(await waiting.getByRole('link', { name: 'Ver meu ingresso' }).count()).toBe(1);
     await waiting.close();
     expect(browser.problems).toEqual([]);
+  });
+});
+
+describe('the panel with seats', () => {
+  it('counts seats, waiting and cancelled, filters by every status, shows places, cancels and restores', async () => {
+    // A new edition, two seats, by approval: this test's counts start at zero.
+    const created = await server.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      json: { date: '2027-05-05' },
+    });
+    expect(created.status).toBe(201);
+    const current = eventSettingsSchema.parse(
+      await (await server.request(api.adminEvent, { headers: { cookie: admin.cookie } })).json(),
+    );
+    await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: admin.cookie },
+      json: { ...current, capacity: 1, admission: 'approval' },
+    });
+    const ana = await register(server, { nome_completo: 'Ana Sentada' });
+    await server.request(withId(api.adminConfirm, ana.id), {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+    });
+    await register(server, { nome_completo: 'Bruno Espera' });
+    await register(server, { nome_completo: 'Carla Espera' });
+
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    await page.getByText('1/1 vaga ocupada').waitFor();
+    await page.getByText('2 na lista de espera').waitFor();
+    await card(page, 'Bruno Espera').getByText('Posição na lista de espera: 1').waitFor();
+    await card(page, 'Carla Espera').getByText('Posição na lista de espera: 2').waitFor();
+    const views = page.getByRole('group', { name: 'Mostrar' });
+    await views.locator('label').filter({ hasText: 'Lista de espera (2)' }).click();
+    await expect
+      .poll(() => page.locator('main h2').allTextContents())
+      .toEqual(['Carla Espera', 'Bruno Espera']);
+
+    // Confirming someone waiting while the event is full: refused, with the reason.
+    await card(page, 'Bruno Espera').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Evento lotado: não há mais vagas.').waitFor();
+
+    // Ana cannot come: the organizer cancels, after the card asks.
+    await views.locator('label').filter({ hasText: 'Todas' }).click();
+    const anaCard = card(page, 'Ana Sentada');
+    await anaCard.getByRole('button', { name: 'Cancelar inscrição' }).click();
+    await anaCard.getByText('Cancelar a inscrição de Ana Sentada?').waitFor();
+    await anaCard.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await anaCard.getByText('Cancelado', { exact: true }).waitFor();
+    // Bruno got the seat back in the organizer's queue, at its head.
+    await card(page, 'Bruno Espera').getByText('Saiu da lista de espera: vaga liberada').waitFor();
+    await page.getByText('1 cancelada').waitFor();
+    await views.locator('label').filter({ hasText: 'Pendentes (1)' }).click();
+    await expect.poll(() => page.locator('main h2').allTextContents()).toEqual(['Bruno Espera']);
+    await animationsDone(page);
+    expect((await axeViolations(page)).join('\n')).toBe('');
+
+    // Restored while the seat is free: Ana is confirmed again.
+    await views.locator('label').filter({ hasText: 'Canceladas (1)' }).click();
+    await card(page, 'Ana Sentada').getByRole('button', { name: 'Restaurar inscrição' }).click();
+    await page.getByText('Inscrição restaurada e confirmada.').waitFor();
+    await page.getByText('1/1 vaga ocupada').waitFor();
+    await page.close();
+    // The browser logs the refused confirmation (409); nothing else went wrong.
+    expect(browser.problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
   });
 });

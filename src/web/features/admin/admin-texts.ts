@@ -81,6 +81,17 @@ export const adminTexts = {
     notCheckedIn: 'Ainda não entrou',
     checkedInAt: (dateTime: string, by: string | null) =>
       by ? `Entrou em ${dateTime} (${by})` : `Entrou em ${dateTime}`,
+    /** Seats and the waiting list (decision 0130). */
+    waitlistPosition: 'Posição na lista de espera',
+    promoted: 'Saiu da lista de espera: vaga liberada',
+    cancel: 'Cancelar inscrição',
+    cancelAsk: (name: string) =>
+      `Cancelar a inscrição de ${name}? O ingresso deixa de valer e a vaga vai para a lista de espera.`,
+    cancelYes: 'Sim, cancelar',
+    cancelNo: 'Voltar',
+    cancelling: 'Cancelando...',
+    restore: 'Restaurar inscrição',
+    restoring: 'Restaurando...',
   },
 
   /** What each action on a card says when it is done, or fails. */
@@ -93,6 +104,11 @@ export const adminTexts = {
     ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
     deleted: 'Inscrição excluída.',
     deleteFailed: 'Não foi possível excluir a inscrição.',
+    cancelled: 'Inscrição cancelada.',
+    cancelledDescription: 'A vaga foi para a lista de espera, se havia alguém nela.',
+    cancelFailed: 'Não foi possível cancelar a inscrição.',
+    restored: 'Inscrição restaurada e confirmada.',
+    restoreFailed: 'Não foi possível restaurar a inscrição.',
   },
 
   deleteDialog: {
