@@ -23,6 +23,7 @@ import {
   holdCurrentEdition,
   registrationEdition,
 } from '../editions/editions.repository.ts';
+import { writeAdmittedOnPostgres } from '../seats/admitted-writes.postgres.ts';
 import { admit, holdSeats, takeSeat, type Seats } from '../seats/seats.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
@@ -85,7 +86,8 @@ async function withDeliveries(
  * on SQLite in one write transaction of `db.writes` (committed together with the others arriving
  * at the same time), on PostgreSQL in one statement grouped with them (registrations.postgres.ts),
  * or, when the edition admits automatically (`automatic`, the caller's hint from the settings it
- * holds), in a transaction of its own that holds the seats (decision 0130).
+ * holds), in one transaction per group that holds the seats (admitted-writes.postgres.ts,
+ * decision 0130).
  */
 export async function createRegistration(
   db: Pick<Db, 'kysely' | 'writes'>,
@@ -93,8 +95,10 @@ export async function createRegistration(
   plan: MessagePlan,
   { automatic = false }: { automatic?: boolean } = {},
 ): Promise<Registration> {
-  if (isPostgres(db.kysely) && !automatic) {
-    const written = await writeRegistrationOnPostgres(db.kysely, input, plan);
+  if (isPostgres(db.kysely)) {
+    const written = automatic
+      ? await writeAdmittedOnPostgres(db.kysely, input, plan)
+      : await writeRegistrationOnPostgres(db.kysely, input, plan);
     if (written === 'duplicate') throw new DuplicateEmailError();
     return toRegistration(written.row, written.delivery);
   }
@@ -104,6 +108,23 @@ export async function createRegistration(
     if (isUniqueViolation(error)) throw new DuplicateEmailError();
     throw error;
   }
+}
+
+/**
+ * The seats as one SQLite group commit holds them: read once per batch (its registrations share
+ * one transaction, one writer), each then taking its seat from the count in memory; any other
+ * transaction reads them afresh. On PostgreSQL, held per transaction (holdSeats).
+ */
+const seatsOfBatch = new WeakMap<Transaction<Database>, Seats>();
+
+async function batchSeats(trx: Transaction<Database>): Promise<Seats> {
+  if (isPostgres(trx)) return holdSeats(trx);
+  let seats = seatsOfBatch.get(trx);
+  if (!seats) {
+    seats = await holdSeats(trx);
+    seatsOfBatch.set(trx, seats);
+  }
+  return seats;
 }
 
 /**
@@ -118,31 +139,39 @@ async function insertAdmitted(
   plan: MessagePlan,
 ): Promise<Registration> {
   const { delivery: _none, ...state } = newRegistrationState;
-  const seats = await holdSeats(trx);
+  const seats = await batchSeats(trx);
   const status = admit(seats);
-  const row = await trx
-    .insertInto('registrations')
-    .values({
-      ...input,
-      ...state,
-      status,
-      ticket_code: status === 'confirmed' ? newTicketCode() : null,
-      personal_token: newPersonalToken(),
-      id: randomUUID(),
-      email_key: emailKey(input.email),
-      created_at: new Date().toISOString(),
-      event_id: seats.editionId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  let row: RegistrationRow;
+  try {
+    row = await trx
+      .insertInto('registrations')
+      .values({
+        ...input,
+        ...state,
+        status,
+        ticket_code: status === 'confirmed' ? newTicketCode() : null,
+        personal_token: newPersonalToken(),
+        id: randomUUID(),
+        email_key: emailKey(input.email),
+        created_at: new Date().toISOString(),
+        event_id: seats.editionId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const kind = status === 'confirmed' ? 'ticket' : 'received';
+    await queueMessages(
+      trx,
+      plan[kind].map((channel) => ({ registrationId: row.id, kind, channel })),
+    );
+    if (status === 'confirmed') await recordAudit(trx, row.id, 'confirmed', null);
+    await logChange(trx, 'created', row.id);
+  } catch (error) {
+    // Undone (its savepoint, or the whole transaction): the seat it took is free again.
+    if (status === 'confirmed') seats.confirmed -= 1;
+    throw error;
+  }
   const kind = status === 'confirmed' ? 'ticket' : 'received';
   const channels = plan[kind];
-  await queueMessages(
-    trx,
-    channels.map((channel) => ({ registrationId: row.id, kind, channel })),
-  );
-  if (status === 'confirmed') await recordAudit(trx, row.id, 'confirmed', null);
-  await logChange(trx, 'created', row.id);
   // A new registration's messages are the ones just queued: nothing to read back.
   const delivery = Object.fromEntries(
     channels.map((channel) => [channel, { kind, status: 'queued', error: null }]),

@@ -247,6 +247,25 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(kinds).toHaveLength(130);
   });
 
+  it('gives no seat to a duplicate e-mail arriving with others (automatic)', async () => {
+    await edition({ capacity: 2, admission: 'automatic' });
+    const taken = validRegistration();
+    expect((await server.request(api.registrations, { method: 'POST', json: taken })).status).toBe(
+      201,
+    );
+    const again = validRegistration({ email: taken.email });
+    const twice = validRegistration();
+    const answers = await Promise.all(
+      [again, twice, { ...twice }, validRegistration(), validRegistration()].map((body) =>
+        server.request(api.registrations, { method: 'POST', json: body }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    // Two seats: the first registration and one of the three new people; the others wait.
+    expect(await statusCounts()).toEqual({ confirmed: 2, waitlisted: 2 });
+  });
+
   it('gives a cancelled seat to the oldest waitlisted person once, confirmed with one ticket (automatic); the cancelled ticket is refused at the door', async () => {
     await edition({ capacity: 2, admission: 'automatic' });
     const first = await register();
