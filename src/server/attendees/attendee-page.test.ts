@@ -20,6 +20,7 @@ import {
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { postCheckIn } from '../test-support/door.ts';
+import { openLiveStream } from '../test-support/live-stream.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
@@ -180,8 +181,41 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(step.html).toContain('Sim, cancelar minha inscrição');
     expect(step.html).toMatch(/<form action="\/inscricao\/[^"]+\/cancelar" method="post"/);
 
+    // Every panel and door phone hears of it (their live streams), token nowhere in them.
+    const panel = await openLiveStream(server.url, admin.cookie);
+    const doorStream = await openLiveStream(server.url, door.cookie, { path: api.doorLiveStream });
+    await panel.next((m) => m.type === 'ready');
+    await doorStream.next((m) => m.type === 'ready');
+
     const done = await cancel(token);
     expect(done.status).toBe(303);
+    try {
+      const cancelledChange = await panel.next(
+        (m) => m.type === 'change' && m.data.includes(first.id) && m.data.includes('cancelled'),
+      );
+      expect(JSON.parse(cancelledChange.data)).toMatchObject({
+        type: 'updated',
+        registration: { id: first.id, status: 'cancelled' },
+      });
+      await panel.next(
+        (m) => m.type === 'change' && m.data.includes(waiting.id) && m.data.includes('confirmed'),
+      );
+      const removed = await doorStream.next(
+        (m) => m.type === 'change' && m.data.includes(first.id),
+      );
+      expect(JSON.parse(removed.data)).toEqual({ type: 'removed', id: first.id });
+      const seated = await doorStream.next(
+        (m) => m.type === 'change' && m.data.includes(waiting.id),
+      );
+      expect(JSON.parse(seated.data)).toMatchObject({
+        type: 'upserted',
+        attendee: { id: waiting.id, status: 'confirmed' },
+      });
+      expect(panel.text() + doorStream.text()).not.toContain(token);
+    } finally {
+      await panel.close();
+      await doorStream.close();
+    }
     expect(done.headers.get('location')).toBe(withCode(attendeePage, token));
     const after = await page(withCode(attendeePage, token));
     expect(after.html).toContain('Inscrição cancelada');

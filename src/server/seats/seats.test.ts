@@ -437,6 +437,55 @@ describe('three instances on one PostgreSQL database', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(50);
   });
+
+  it('admit exactly 100 of 130 racing registrations spread over the three, automatically', async () => {
+    const [first] = servers;
+    const created = await first!.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie },
+      json: { date: '2027-02-02' },
+    });
+    expect(created.status).toBe(201);
+    const current = eventSettingsSchema.parse(
+      await (await first!.request(api.adminEvent, { headers: { cookie } })).json(),
+    );
+    await first!.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie },
+      json: { ...current, capacity: 100, admission: 'automatic' },
+    });
+    // Every instance has heard of the new edition and its settings (NOTIFY).
+    await expect
+      .poll(() => servers.every((s) => s.app.editions.current().settings.admission === 'automatic'))
+      .toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 130 }, async (_, i) => {
+        const response = await servers[i % 3]!.request(api.registrations, {
+          method: 'POST',
+          json: validRegistration(),
+        });
+        expect(response.status).toBe(201);
+        return registrationSchema.parse(await response.json());
+      }),
+    );
+    expect(answers.filter((r) => r.status === 'confirmed')).toHaveLength(100);
+    expect(answers.filter((r) => r.status === 'waitlisted')).toHaveLength(30);
+    const rows = await first!.app.db.kysely
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .select(['registrations.status', 'registrations.created_at'])
+      .where('events.is_current', '=', 1)
+      .execute();
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(100);
+    const lastConfirmed = rows
+      .filter((r) => r.status === 'confirmed')
+      .map((r) => r.created_at)
+      .sort()
+      .at(-1)!;
+    for (const r of rows.filter((r) => r.status === 'waitlisted')) {
+      expect(r.created_at >= lastConfirmed).toBe(true);
+    }
+  });
 });
 
 describe.each([['SQLite'], ['PostgreSQL']] as const)(
