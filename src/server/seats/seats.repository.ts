@@ -60,6 +60,10 @@ export async function countConfirmed(
  */
 export async function holdSeats(trx: Transaction<Database>): Promise<Seats> {
   await holdCurrentEdition(trx);
+  // SQLite: the write lock first (a statement that writes, changing nothing). A transaction that
+  // read first and wrote next would fail at once (SQLITE_BUSY_SNAPSHOT) instead of waiting, when
+  // another process (a second server on the file, the CLI) wrote in between.
+  if (!isPostgres(trx)) await sql`update events set revision = revision where 0`.execute(trx);
   return readSeats(trx, true);
 }
 
