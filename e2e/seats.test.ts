@@ -67,6 +67,12 @@ describe('a full event', () => {
     const first = `primeira.${Date.now()}@exemplo.com`;
     const firstPage = await registerThroughForm(first);
     await firstPage.waitForURL(server.url + paths.thanks);
+    // The answer's personal link, shown once on the thank-you page.
+    const personal = firstPage.getByRole('link', { name: /\/inscricao\// });
+    await personal.waitFor();
+    expect(await personal.getAttribute('href')).toBe(
+      server.config.publicUrl + withCode(attendeePage, await tokenOf(first)),
+    );
     await firstPage.close();
 
     const second = `segunda.${Date.now()}@exemplo.com`;

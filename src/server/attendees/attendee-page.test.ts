@@ -74,13 +74,14 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     await smtp?.close();
   });
 
-  async function register(): Promise<Registration> {
+  async function register(): Promise<Registration & { personal_page: string }> {
     const response = await server.request(api.registrations, {
       method: 'POST',
       json: validRegistration(),
     });
     expect(response.status).toBe(201);
-    return registrationSchema.parse(await response.json());
+    const body = (await response.json()) as { personal_page: string };
+    return { ...registrationSchema.parse(body), personal_page: body.personal_page };
   }
 
   /** The e-mails sent to this person so far (waited for: `count` of them). */
@@ -138,6 +139,8 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const second = await register();
     const waiting = await register();
     const last = await register();
+    // The answer gives the person their own page, once.
+    expect(first.personal_page).toMatch(tokenLink);
     expect([first, second, waiting, last].map((r) => r.status)).toEqual([
       'confirmed',
       'confirmed',
@@ -152,6 +155,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const [ticketMail] = await mailTo(first, 1);
     expect(ticketMail!.subject).toContain('Seu ingresso');
     const token = tokenIn(ticketMail!);
+    expect(first.personal_page).toBe(server.config.publicUrl + withCode(attendeePage, token));
     expect(listed).not.toContain(token);
     const [waitingMail] = await mailTo(last, 1);
     expect(waitingMail!.subject).toContain('lista de espera');

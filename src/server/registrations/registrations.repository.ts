@@ -93,14 +93,33 @@ export async function createRegistration(
   db: Pick<Db, 'kysely' | 'writes'>,
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
-  { automatic = false }: { automatic?: boolean } = {},
+  options: { automatic?: boolean } = {},
 ): Promise<Registration> {
+  return (await createRegistrationWithToken(db, input, plan, options)).registration;
+}
+
+/** A new registration as stored, and its own page's token: what the visitor is answered. */
+export interface CreatedRegistration {
+  registration: Registration;
+  personalToken: string | null;
+}
+
+/** createRegistration, with the new registration's personal token (decision 0130). */
+export async function createRegistrationWithToken(
+  db: Pick<Db, 'kysely' | 'writes'>,
+  input: Omit<NewRegistration, 'website'>,
+  plan: MessagePlan,
+  { automatic = false }: { automatic?: boolean } = {},
+): Promise<CreatedRegistration> {
   if (isPostgres(db.kysely)) {
     const written = automatic
       ? await writeAdmittedOnPostgres(db.kysely, input, plan)
       : await writeRegistrationOnPostgres(db.kysely, input, plan);
     if (written === 'duplicate') throw new DuplicateEmailError();
-    return toRegistration(written.row, written.delivery);
+    return {
+      registration: toRegistration(written.row, written.delivery),
+      personalToken: written.row.personal_token,
+    };
   }
   try {
     return await db.writes.run((trx) => insertAdmitted(trx, input, plan));
@@ -137,7 +156,7 @@ async function insertAdmitted(
   trx: Transaction<Database>,
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
-): Promise<Registration> {
+): Promise<CreatedRegistration> {
   const { delivery: _none, ...state } = newRegistrationState;
   const seats = await batchSeats(trx);
   const status = admit(seats);
@@ -176,7 +195,7 @@ async function insertAdmitted(
   const delivery = Object.fromEntries(
     channels.map((channel) => [channel, { kind, status: 'queued', error: null }]),
   );
-  return toRegistration(row, delivery);
+  return { registration: toRegistration(row, delivery), personalToken: row.personal_token };
 }
 
 /**

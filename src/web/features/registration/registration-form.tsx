@@ -173,12 +173,15 @@ export function RegistrationForm() {
 
     setSending(true);
     setErrors({});
-    let registration: Registration;
+    let registration: Registration & { personal_page?: string };
     try {
-      registration = await apiRequest<Registration>(api.registrations, {
-        method: 'POST',
-        body: submission.body,
-      });
+      registration = await apiRequest<Registration & { personal_page?: string }>(
+        api.registrations,
+        {
+          method: 'POST',
+          body: submission.body,
+        },
+      );
     } catch (error) {
       showFailure(error);
       return;
@@ -187,7 +190,10 @@ export function RegistrationForm() {
     clearDraft();
     toast.success(texts.successTitle, { description: texts.successDescription });
     // No seat was left: the waiting list's own thank-you page, which promises no ticket.
-    navigate(registration.status === 'waitlisted' ? thanksWaitlisted : paths.thanks);
+    // The person's own page goes along (history state): the thank-you page shows it once.
+    navigate(registration.status === 'waitlisted' ? thanksWaitlisted : paths.thanks, {
+      state: { personalPage: registration.personal_page },
+    });
   }
 
   /** Back to the form as it was, with the reason in a toast and at the fields. */

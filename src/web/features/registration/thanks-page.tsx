@@ -1,5 +1,6 @@
 import { CircleCheckBig, Hourglass, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { paths } from '@shared/paths.ts';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -27,6 +28,10 @@ export const waitlistedTexts = {
   next: 'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail.',
 } as const;
 
+/** The person's own page, as the form hands it over (decision 0130). */
+export const personalLinkText =
+  'Guarde seu link pessoal: por ele você vê sua inscrição e pode cancelar se não puder comparecer.';
+
 function Thanks({ waitlisted }: { waitlisted: boolean }) {
   const event = useEvent();
   useDocumentTitle(
@@ -40,6 +45,8 @@ function Thanks({ waitlisted }: { waitlisted: boolean }) {
     headingRef.current?.focus();
   }, []);
   const Icon = waitlisted ? Hourglass : CircleCheckBig;
+  // Arriving from the form: its answer's personal link (null when the page was loaded as such).
+  const personalPage = useHistoryState<{ personalPage?: string } | null>()?.personalPage;
 
   return (
     <main className="min-h-dvh px-4 py-10 sm:py-16">
@@ -77,6 +84,15 @@ function Thanks({ waitlisted }: { waitlisted: boolean }) {
           <Button asChild size="lg" className="mt-6 w-full text-base">
             <PageLink to={paths.register}>Voltar para Início</PageLink>
           </Button>
+
+          {personalPage && (
+            <p className="mt-4 text-left text-sm">
+              {personalLinkText}{' '}
+              <a href={personalPage} className="text-primary font-semibold break-all underline">
+                {personalPage}
+              </a>
+            </p>
+          )}
         </div>
       </div>
     </main>
