@@ -329,6 +329,18 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     );
   });
 
+  it('gives an erased confirmed person’s seat to the waiting list (automatic)', async () => {
+    await edition({ capacity: 1, admission: 'automatic' });
+    const seated = await register();
+    const waiting = await register();
+    expect([seated.status, waiting.status]).toEqual(['confirmed', 'waitlisted']);
+    const erased = await asAdmin(withId(api.adminRegistration, seated.id), { method: 'DELETE' });
+    expect(erased.status).toBe(204);
+    const promoted = await registration(waiting.id);
+    expect(promoted.status).toBe('confirmed');
+    expect(promoted.ticket_code).toEqual(expect.any(String));
+  });
+
   it('moves the oldest waitlisted person back to pending in approval mode, and restores a cancelled one while seats remain', async () => {
     await edition({ capacity: 1, admission: 'approval' });
     const seated = await register();
