@@ -37,6 +37,7 @@ const slowest: Record<string, number> = {
   'e2e/admin-messages.test.ts': 19,
   'e2e/admin-live.test.ts': 17,
   'src/server/cluster.test.ts': 15,
+  'e2e/first-start-cluster.test.ts': 16,
   'e2e/door-verdicts.test.ts': 13,
   'src/server/registrations/intake-fuzz.test.ts': 12,
   'src/server/registrations/retention.job.test.ts': 12,
@@ -55,26 +56,54 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/** Files that drive Chromium; `e2e/served-pages.test.ts` speaks HTTP only and runs with the API. */
+const browserFiles = ['e2e/**/*.test.ts'];
+const httpOnlyE2e = ['e2e/served-pages.test.ts'];
+
+// What every file shares: each has its own server, port, SQLite file, PostgreSQL database and
+// Chromium profile (decision 0081). Each worker imports the server once, not once per file
+// (that was half the time): the files share no state through modules, no mocks, spies or
+// globals (decision 0080).
+const shared = {
+  server,
+  env: tmpfs,
+  // Generous limits, never expectations about speed: on 2 cores a test can wait its turn.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  isolate: false,
+};
+
 export default defineConfig({
   resolve: { alias },
   plugins: [countryOptionsPlugin()],
   test: {
-    server,
-    env: tmpfs,
-    include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
-    // Generous limits, never expectations about speed: on 2 cores shared by three workers, a
-    // test can wait its turn for the CPU.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // Three files at once on 2 cores, API and browser files mixed: most of their time is spent
-    // waiting (on a server, scrypt in the thread pool, a child process, PostgreSQL, a page), and
-    // a browser file beside two API files keeps both cores busy. Each file has its own server,
-    // port, SQLite file, PostgreSQL database and Chromium profile (decision 0081).
-    maxWorkers: 3,
-    // Each worker imports the server once, not once per file (that was half the time): one
-    // project, so that any worker takes any next file. The files share no state through
-    // modules: no mocks, spies or globals (decision 0080).
-    isolate: false,
     sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'api',
+          include: ['src/**/*.test.ts', ...httpOnlyE2e],
+          // Three files at once on 2 cores: most of their time is spent waiting (on a server,
+          // scrypt in the thread pool, a child process, PostgreSQL).
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'browser',
+          include: browserFiles,
+          exclude: httpOnlyE2e,
+          // After the API files, never beside them (issue 15): two Chromium files at once, each
+          // waiting on its page as much as it computes.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

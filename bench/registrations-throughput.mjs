@@ -7,14 +7,18 @@
 // (bench/support/temp-postgres.mjs: a database of its own, dropped after; skipped without a server).
 // Other work on the machine moves every figure, and it comes and goes: the three are measured in
 // alternating slices (bare, ours, unstored, bare, …), so that a burst of load elsewhere falls on
-// all three alike; the ratios are what to compare. Loopback only; bounded.
-// Run after `npm run build`:
+// all three alike; the ratios are what to compare. Each server's CPU time per registration (from
+// /proc) is printed beside its rate, and the load average before and after: other work on the
+// machine shows there. BASELINE=<another checkout, built> adds that checkout's server, on SQLite and
+// on PostgreSQL, to the same alternating slices: a before and after in one run. Loopback only;
+// bounded. Run after `npm run build`:
 //   node bench/registrations-throughput.mjs [seconds per target, 10] [connections, 50]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -72,12 +76,25 @@ async function waitForHealth(port) {
   throw new Error(`server on port ${port} did not start`);
 }
 
-function spawnServer(args, env) {
+/** CPU milliseconds a process has used so far (user + system, from /proc; 0 where unreadable). */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+function spawnServer(args, env, cwd) {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
+    cwd,
   });
   return {
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -86,9 +103,13 @@ function spawnServer(args, env) {
   };
 }
 
-/** One target: a server's port and what its bodies carry; its figures add up slice by slice. */
-function target(name, port, extra) {
+/**
+ * One target: a server's port (and process, for its CPU time) and what its bodies carry; its
+ * figures add up slice by slice.
+ */
+function target(name, port, extra, pid) {
   let sent = 0;
+  let cpuMs = 0;
   const latencies = [];
   const statuses = new Map();
   const slices = [];
@@ -101,6 +122,7 @@ function target(name, port, extra) {
       const agent = new Agent({ keepAlive: true, maxSockets: connections });
       const started = performance.now();
       const until = started + durationMs;
+      const cpuBefore = cpuMsOf(pid);
       let created = 0;
       await Promise.all(
         Array.from({ length: connections }, async () => {
@@ -115,7 +137,10 @@ function target(name, port, extra) {
         }),
       );
       agent.destroy();
-      if (record) slices.push({ created, seconds: (performance.now() - started) / 1000 });
+      if (record) {
+        slices.push({ created, seconds: (performance.now() - started) / 1000 });
+        cpuMs += cpuMsOf(pid) - cpuBefore;
+      }
     },
     result() {
       const created = slices.reduce((sum, s) => sum + s.created, 0);
@@ -125,6 +150,7 @@ function target(name, port, extra) {
         latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
       return {
         perSecond: created / elapsed,
+        cpuPerRegistration: created > 0 ? (cpuMs * 1000) / created : Number.NaN,
         statuses: Object.fromEntries(statuses),
         latency: `p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${pct(1)}`,
       };
@@ -133,42 +159,63 @@ function target(name, port, extra) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-bench-'));
-const barePort = 3900 + Math.floor(Math.random() * 45);
-const ourPort = barePort + 45;
-const postgresPort = barePort + 90;
+const barePort = 3900 + Math.floor(Math.random() * 30);
+const ourPort = barePort + 30;
+const postgresPort = barePort + 60;
+const baselinePort = barePort + 90;
+const baselinePostgresPort = barePort + 120;
+const baseline = process.env.BASELINE ? resolve(process.env.BASELINE) : undefined;
 const postgres = await tempPostgres();
-const servers = [
-  spawnServer(['bench/support/bare-json-server.mjs', String(barePort)], {}),
-  spawnServer(['dist/server/server.js'], {
-    PORT: String(ourPort),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-    REGISTRATION_RATE_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  }),
-];
-if (postgres) {
-  servers.push(
-    spawnServer(['dist/server/server.js'], {
-      PORT: String(postgresPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: postgres.url,
-      REGISTRATION_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    }),
+const baselinePostgres = baseline && postgres ? await tempPostgres() : undefined;
+const ourEnv = (port, databaseUrl) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  REGISTRATION_RATE_LIMIT: '0',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+const bare = spawnServer(['bench/support/bare-json-server.mjs', String(barePort)], {});
+const ours = spawnServer(
+  ['dist/server/server.js'],
+  ourEnv(ourPort, `file:${join(dir, 'bench.db')}`),
+);
+const servers = [bare, ours];
+const onPostgres =
+  postgres && spawnServer(['dist/server/server.js'], ourEnv(postgresPort, postgres.url));
+if (onPostgres) servers.push(onPostgres);
+const before =
+  baseline &&
+  spawnServer(
+    ['dist/server/server.js'],
+    ourEnv(baselinePort, `file:${join(dir, 'baseline.db')}`),
+    baseline,
   );
-}
+if (before) servers.push(before);
+const beforeOnPostgres =
+  baselinePostgres &&
+  spawnServer(
+    ['dist/server/server.js'],
+    ourEnv(baselinePostgresPort, baselinePostgres.url),
+    baseline,
+  );
+if (beforeOnPostgres) servers.push(beforeOnPostgres);
+const loadBefore = loadavg();
 try {
   await waitForHealth(barePort);
   await waitForHealth(ourPort);
-  if (postgres) await waitForHealth(postgresPort);
+  if (onPostgres) await waitForHealth(postgresPort);
+  if (before) await waitForHealth(baselinePort);
+  if (beforeOnPostgres) await waitForHealth(baselinePostgresPort);
   const targets = [
-    target('bare', barePort),
-    target('ours', ourPort),
-    target('unstored', ourPort, { website: 'x' }),
-    ...(postgres ? [target('postgres', postgresPort)] : []),
+    target('bare', barePort, {}, bare.pid),
+    target('ours', ourPort, {}, ours.pid),
+    target('unstored', ourPort, { website: 'x' }, ours.pid),
+    ...(onPostgres ? [target('postgres', postgresPort, {}, onPostgres.pid)] : []),
+    ...(before ? [target('before', baselinePort, {}, before.pid)] : []),
+    ...(beforeOnPostgres
+      ? [target('before-pg', baselinePostgresPort, {}, beforeOnPostgres.pid)]
+      : []),
   ];
   console.log(
     `${connections} connections; ${rounds} slices of ${sliceSeconds} s per target, ` +
@@ -178,12 +225,11 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) await t.load(sliceSeconds * 1000);
   }
-  const [bare, ours, unstored, onPostgres] = targets.map((t) => ({ t, ...t.result() }));
-  for (const { t, perSecond, statuses, latency } of [bare, ours, unstored, onPostgres].filter(
-    Boolean,
-  )) {
+  const results = Object.fromEntries(targets.map((t) => [t.name, { t, ...t.result() }]));
+  for (const { t, perSecond, cpuPerRegistration, statuses, latency } of Object.values(results)) {
     console.log(
-      `${t.name.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} registrations/s ` +
+      `${t.name.padEnd(9)} ${perSecond.toFixed(0).padStart(6)} registrations/s, ` +
+        `${cpuPerRegistration.toFixed(0).padStart(4)} µs of its server's CPU each ` +
         `(answers ${JSON.stringify(statuses)}; latency ms ${latency})`,
     );
   }
@@ -194,22 +240,26 @@ try {
     );
     return `rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
   };
-  console.log(
-    `ratio ours ÷ bare: ${(ours.perSecond / bare.perSecond).toFixed(3)} ` +
-      `(${spread(ours, bare)}; SQLite WAL, synchronous=FULL; goal ≥ 0.5)`,
-  );
-  console.log(
-    `ratio unstored ÷ bare: ${(unstored.perSecond / bare.perSecond).toFixed(3)} ` +
-      `(${spread(unstored, bare)}; our request path storing nothing)`,
-  );
-  if (onPostgres) {
+  const ratio = (name, label) => {
+    const r = results[name];
+    if (!r) return;
     console.log(
-      `ratio postgres ÷ bare: ${(onPostgres.perSecond / bare.perSecond).toFixed(3)} ` +
-        `(${spread(onPostgres, bare)}; PostgreSQL, one instance; goal ≥ 0.2)`,
+      `ratio ${name} ÷ bare: ${(r.perSecond / results.bare.perSecond).toFixed(3)} ` +
+        `(${spread(r, results.bare)}; ${label})`,
     );
-  } else console.log('postgres: no PostgreSQL server answered (TEST_POSTGRES_URL), not measured');
+  };
+  ratio('ours', 'SQLite WAL, synchronous=FULL; goal ≥ 0.5');
+  ratio('unstored', 'our request path storing nothing');
+  ratio('postgres', 'PostgreSQL, one instance; goal ≥ 0.2');
+  if (!postgres)
+    console.log('postgres: no PostgreSQL server answered (TEST_POSTGRES_URL), not measured');
+  ratio('before', `${baseline}, SQLite`);
+  ratio('before-pg', `${baseline}, PostgreSQL`);
+  const fmt = (l) => l.map((x) => x.toFixed(1)).join(', ');
+  console.log(`load average before ${fmt(loadBefore)}, after ${fmt(loadavg())}`);
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await postgres?.drop();
+  await baselinePostgres?.drop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -176,6 +176,54 @@ describe('the Evento screen', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(console.unexpected(browser.problems)).toEqual([]);
   });
+
+  it('an open form takes what is saved elsewhere in the fields not being edited, and keeps what is typed', async () => {
+    const before = await storedSettings();
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await field('Local').waitFor();
+    expect(await field('Local').inputValue()).toBe(before.venue);
+    await field('Frase de apresentação').fill('Chamada que estou escrevendo');
+
+    // Another organizer (another tab, another instance) saves the venue, the name and the tagline.
+    const elsewhere = {
+      ...before,
+      name: 'Build Safe Outra Tela',
+      venue: 'Auditório Salvo em Outra Tela',
+      tagline: 'Chamada salva em outra tela',
+    };
+    const response = await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: session.cookie },
+      json: elsewhere,
+    });
+    expect(response.status).toBe(200);
+
+    // The fields nobody was typing in follow at once, with the header; the typing stays.
+    await expect.poll(() => field('Local').inputValue()).toBe(elsewhere.venue);
+    expect(await field('Nome do evento').inputValue()).toBe(elsewhere.name);
+    expect(await field('Frase de apresentação').inputValue()).toBe('Chamada que estou escrevendo');
+    await page.getByRole('banner').getByText(elsewhere.name, { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText('O evento foi salvo em outra tela', { exact: false })
+      .waitFor();
+    await page.getByText('Alterações não salvas.').waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Saving keeps both: the other save's venue and name, this form's tagline.
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Evento salvo!').waitFor();
+    expect(await storedSettings()).toEqual({
+      ...elsewhere,
+      tagline: 'Chamada que estou escrevendo',
+    });
+    expect(await page.getByText('O evento foi salvo em outra tela', { exact: false }).count()).toBe(
+      0,
+    );
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
 });
 
 describe('editions', () => {

@@ -226,7 +226,7 @@ describe('a door account logging in', () => {
 });
 
 describe('when the signal drops', () => {
-  it('decides from its list after a reload without network; the server gets the three entries with their scan times; one let in elsewhere meanwhile is reported', async () => {
+  it('decides from its list after a reload without network; the server gets the three entries with their scan times; one let in elsewhere meanwhile is reported; the event renamed meanwhile shows once it is back', async () => {
     const people = await Promise.all(
       ['Eva Offline', 'Fábio Offline', 'Gil Offline'].map((nome_completo) =>
         confirmedRegistration(server, { nome_completo }),
@@ -284,6 +284,21 @@ describe('when the signal drops', () => {
       expect(queued.map((item) => item.code).sort()).toEqual([...codes].sort());
       const reconnected = Date.now();
 
+      // Meanwhile, too, the organizer renames the event: the screen, served by its worker, still
+      // shows the name its cached page had.
+      const organizer = await startSession(server.app.db.kysely);
+      const settingsNow = await server.request(api.adminEvent, {
+        headers: { cookie: organizer.cookie },
+      });
+      const renamed = { ...(await settingsNow.json()), name: 'Build Safe Portaria Renomeada' };
+      const saved = await server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: organizer.cookie },
+        json: renamed,
+      });
+      expect(saved.status).toBe(200);
+      expect(await page.getByRole('banner').getByText(renamed.name).count()).toBe(0);
+
       await browser.context.setOffline(false);
       await page.getByText(/aguardando envio/).waitFor({ state: 'detached', timeout: 30_000 });
       for (const person of people) {
@@ -298,6 +313,10 @@ describe('when the signal drops', () => {
       const warning = page.getByRole('region', { name: 'Avisos' });
       await warning.getByText(/Hugo Outra Porta já tinha entrado/).waitFor();
       expect(await warning.innerText()).toContain(other.email);
+      // Its stream back, the screen shows the name saved while it was away, with no reload.
+      await page.getByRole('banner').getByText(renamed.name, { exact: true }).waitFor();
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -1,26 +1,20 @@
 // The first start in Chromium: the operator opens the setup link the server printed, creates the
 // first admin with the form (the password rules at the fields), and lands logged in on the panel's
 // event settings; the link is then spent. The setup page passes axe.
-import { Writable } from 'node:stream';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, setupLanding, setupPage } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { keptLog, printedLink } from './support/setup-link.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
-let log = '';
+const log = keptLog();
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      log += String(chunk);
-      done();
-    },
-  });
-  server = await startAppServer({}, { logStream: stream });
+  server = await startAppServer({}, { logStream: log.stream });
   browser = await launchBrowser();
 });
 
@@ -28,14 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The link exactly as the server printed it. */
-function printedLink(): string {
-  const line = log.split('\n').find((text) => text.includes(`${setupPage}?token=`));
-  const link = line && /(https?:\/\/\S+\?token=[\w-]+)/.exec(line)?.[1];
-  if (!link) throw new Error(`no setup link in the log:\n${log}`);
-  return link;
-}
 
 async function openForm(page: Page, link: string) {
   const response = await page.goto(link);
@@ -49,7 +35,7 @@ const isFocused = (page: Page, label: string) =>
 
 describe('the first start', () => {
   it('creates the first admin through the printed link and lands logged in on the event settings', async () => {
-    const link = printedLink();
+    const link = printedLink(log.text());
     expect(link.startsWith(`${server.url}${setupPage}?token=`)).toBe(true);
     const page = await browser.newPage();
     // Opened before the admin exists, submitted after: it must say the link is spent.

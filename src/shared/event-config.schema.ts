@@ -1,8 +1,9 @@
 // The event's settings, listed once: what `GET /api/admin/event` serves and `PUT` takes back, what
 // the panel's 'Evento' form checks, and what EVENT_CONFIG seeds the first edition with, each field
-// with its pt-BR message. Only the server and the panel import this file: the public pages take
-// the type alone (`import type`, erased at build), so no zod reaches their budget (decisions 0016,
-// 0072). The plain data (limits, messages, labels) is in event-fields.ts, which has no zod.
+// with its pt-BR message. Only the server, the panel and the door (which reads the settings its
+// live stream sends) import this file: the public pages take the type alone (`import type`, erased
+// at build), so no zod reaches their budget (decisions 0016, 0072). The plain data (limits,
+// messages, labels) is in event-fields.ts, which has no zod.
 import { z } from 'zod';
 import {
   admissionModes,
@@ -130,6 +131,13 @@ export const eventSettingsSchema = z.strictObject(
 export type EventSettings = z.output<typeof eventSettingsSchema>;
 /** The settings' body as a client may send it (the same shape). */
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
+/** The settings without the messages' texts: what the public pages and the door are given. */
+export const eventDetailsSchema = eventSettingsSchema.omit({
+  whatsappMessage: true,
+  receivedEmailIntro: true,
+  ticketEmailIntro: true,
+});
+
 /** The name the code has used since the event lived in a file: the same settings. */
 export type EventConfig = EventSettings;
 

@@ -3,7 +3,10 @@
 // never per request (src/server/web/rendered-pages.ts). The ticket page is the exception: it is
 // personal, so it is rendered per request, and sent without scripts (nothing to hydrate).
 import { StrictMode, type ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
+// The edge build: the same prerender without the Node build's AsyncLocalStorage, which once
+// entered turns Node's promise hooks on for the whole process, a cost on every promise of every
+// request (decision 0128).
+import { prerender } from 'react-dom/static.edge';
 import { eventDates, type EventConfig } from '@shared/event.ts';
 import type {
   AttendeePageData,

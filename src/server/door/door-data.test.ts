@@ -6,7 +6,7 @@ import { attendeeChangeSchema, attendeeSchema, type Attendee } from '../../share
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { openLiveStream, type SseMessage } from '../test-support/live-stream.ts';
+import { openLiveStream, toldEdition, type SseMessage } from '../test-support/live-stream.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
 import {
@@ -143,7 +143,15 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
         expect(stream.response.headers.get('content-type')).toBe(
           'text/event-stream; charset=utf-8',
         );
-        expect(await stream.next(isReady)).toEqual({ id: head, type: 'ready', data: '{}' });
+        // With the event as the door shows it (decision 0120).
+        expect(await stream.next(isReady)).toEqual({
+          id: head,
+          type: 'ready',
+          data: toldEdition(server.app, 'door'),
+        });
+        expect(JSON.parse(toldEdition(server.app, 'door')).edition.event).not.toHaveProperty(
+          'whatsappMessage',
+        );
         expect(stream.text().startsWith('retry: 1000\n\n')).toBe(true);
       } finally {
         await stream.close();
@@ -253,7 +261,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
         expect(await ahead.next((message) => message.type === 'reset')).toEqual({
           id: now,
           type: 'reset',
-          data: '{}',
+          data: toldEdition(server.app, 'door'),
         });
       } finally {
         await ahead.close();

@@ -34,11 +34,19 @@ export interface StoredEdition {
 export const editionsLock = 7_204_512;
 
 /**
+ * `is_current = 1` with the 1 written into the SQL, not bound: SQLite plans a bound value against
+ * the partial index `events_one_current` (`where is_current = 1`), so binding it marks the whole
+ * statement to be prepared again on every run. A registration's insert (with its trigger) cost
+ * three times as much for it (docs/decisions/0125).
+ */
+const isCurrent = sql.lit(1);
+
+/**
  * The current edition's id, as a subquery: what a new registration joins, read in the insert's
  * own statement, so an instance that has not yet heard of a new edition still writes into it.
  */
 export function currentEditionId(eb: ExpressionBuilder<Database, keyof Database>) {
-  return eb.selectFrom('events').select('events.id').where('events.is_current', '=', 1);
+  return eb.selectFrom('events').select('events.id').where('events.is_current', '=', isCurrent);
 }
 
 /**
@@ -165,7 +173,7 @@ export async function readCurrentEdition(db: Kysely<Database>): Promise<StoredEd
   const row = await db
     .selectFrom('events')
     .select(eventColumns)
-    .where('is_current', '=', 1)
+    .where('is_current', '=', isCurrent)
     .executeTakeFirstOrThrow(() => new Error('no current edition in table events'));
   return toEdition(row);
 }

@@ -220,8 +220,12 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const panel = await openLiveStream(server.url, admin.cookie);
     const doorStream = await openLiveStream(server.url, door.cookie, { path: api.doorLiveStream });
     try {
-      await panel.next((m) => m.type === 'ready');
-      await doorStream.next((m) => m.type === 'ready');
+      // A stream opens with the current edition: what changed while a screen was away is told.
+      const opened = JSON.parse((await panel.next((m) => m.type === 'ready')).data);
+      expect(opened.edition.event).toEqual(await settings());
+      const doorOpened = JSON.parse((await doorStream.next((m) => m.type === 'ready')).data);
+      expect(doorOpened.edition.event.name).toBe((await settings()).name);
+      expect(doorOpened.edition.event).not.toHaveProperty('whatsappMessage');
       const venue = `Galpão ${randomUUID().slice(0, 8)}`;
       expect((await save({ ...(await settings()), venue })).status).toBe(200);
       const [current] = await editions();
@@ -306,7 +310,9 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const reset = (await panelAtSwitch.next((m) => m.type === 'edition' || m.type === 'reset'))
       .type;
     expect(reset).toBe('edition');
-    await panelAtSwitch.next((m) => m.type === 'reset');
+    // The reset carries the new edition too, as every `ready` and `reset` does (decision 0120).
+    const told = JSON.parse((await panelAtSwitch.next((m) => m.type === 'reset')).data);
+    expect(told.edition).toMatchObject({ id: edition.id, event: edition.event });
     await panelAtSwitch.close();
 
     // The door refuses it with its own verdict, writing nothing.

@@ -4,6 +4,7 @@
 // below read SQLite's, in sequence order).
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
+import { queryTemplate } from '../db/query-template.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface LoggedChange {
@@ -11,6 +12,14 @@ export interface LoggedChange {
   type: LiveChangeType;
   registrationId: string;
 }
+
+/** Compiled once: every write of a registration runs it (db/query-template.ts). */
+const insertChange = queryTemplate<
+  { type: LiveChangeType; registration_id: string; changed_at: string },
+  never
+>(['type', 'registration_id', 'changed_at'], (db, change) =>
+  db.insertInto('live_changes').values(change),
+);
 
 /**
  * Adds the change to the log; call it in the change's own transaction, so the change is logged
@@ -24,10 +33,13 @@ export async function logChange(
   type: LiveChangeType,
   registrationId: string,
 ): Promise<void> {
-  await trx
-    .insertInto('live_changes')
-    .values({ type, registration_id: registrationId, changed_at: new Date().toISOString() })
-    .execute();
+  await trx.executeQuery(
+    insertChange(trx, {
+      type,
+      registration_id: registrationId,
+      changed_at: new Date().toISOString(),
+    }),
+  );
 }
 
 /** Changes after `seq`, oldest first, at most `limit`. */

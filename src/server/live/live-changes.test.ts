@@ -8,7 +8,7 @@ import { registrationChangeSchema } from '../../shared/live-change.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase } from '../db/database.ts';
-import { openLiveStream, type SseMessage } from '../test-support/live-stream.ts';
+import { openLiveStream, toldEdition, type SseMessage } from '../test-support/live-stream.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession } from '../test-support/sessions.ts';
 import {
@@ -67,7 +67,12 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
     const stream = await openLiveStream(server.url, cookie);
     try {
       expect(stream.response.status).toBe(200);
-      expect(await stream.next(isReady)).toEqual({ id: start, type: 'ready', data: '{}' });
+      // With the current edition's settings (decision 0120).
+      expect(await stream.next(isReady)).toEqual({
+        id: start,
+        type: 'ready',
+        data: toldEdition(server.app, 'admin'),
+      });
       expect(stream.text().startsWith('retry: 1000\n\n')).toBe(true);
 
       // Each change delivered before the next is made: a change read after its row was deleted
@@ -180,7 +185,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
         const reset = await stream.next((message) => message.type === 'reset');
         expect({ lastEventId, reset }).toEqual({
           lastEventId,
-          reset: { id: now, type: 'reset', data: '{}' },
+          reset: { id: now, type: 'reset', data: toldEdition(server.app, 'admin') },
         });
         expect(stream.messages.some(isReady)).toBe(false);
       } finally {

@@ -70,6 +70,7 @@ export async function openLiveHub({
   let lastStart = Number.NEGATIVE_INFINITY;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
   let settlePause = settleMs;
 
   /**
@@ -125,10 +126,20 @@ export async function openLiveHub({
     wake();
   }
 
+  /**
+   * Woken: read at the end of this turn of the event loop, so that every poke of the turn (each
+   * registration of a group commit pokes once its commit is done) is answered by one read.
+   */
   function wake() {
     if (closed) return;
     wanted = true;
-    if (draining) return;
+    if (draining || immediate) return;
+    immediate = setImmediate(start);
+  }
+
+  function start() {
+    immediate = undefined;
+    if (closed || draining || !wanted) return;
     // Woken: read as soon as the gap allows, not at a pending settle time.
     clearTimeout(timer);
     timer = undefined;
@@ -185,6 +196,7 @@ export async function openLiveHub({
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearImmediate(immediate);
       listeners.clear();
       await wakeups.close();
       await draining;

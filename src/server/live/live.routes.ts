@@ -5,9 +5,11 @@
 // log), then `ready` (or `reset`: reload the list) whose `id:` is where the stream stands; then a
 // `change` per change, each with `id:` its position in the log (log-position.ts), so the browser's
 // Last-Event-ID (or ?lastEventId= on a new EventSource) resumes it.
-// When the current edition changes, every stream gets `event: edition` (no `id:`: it moves no
-// resumption point) with the edition's id and settings, so an open panel or door shows the new
-// values at once; when another edition became current, a `reset` follows (reload the list).
+// The settings are not in the log: `ready` and `reset` carry the current edition (`{"edition":
+// {"id","revision","event"}}`), so a stream that comes back after a drop knows them again, and
+// when the current edition changes every stream gets `event: edition` (no `id:`: it moves no
+// resumption point) with the same, so an open panel or door shows the new values at once; when
+// another edition became current, a `reset` follows (reload the list). Decision 0120.
 // A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
 // or a logout on another instance closes it within one heartbeat.
@@ -82,8 +84,36 @@ export async function liveRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => stopEditions());
 
-  const streamOf = (project: Projection) => async (request: StreamRequest, reply: FastifyReply) => {
+  const streamOf = (project: Projection) => {
+    // A change is encoded once per audience, not once per open stream: the hub hands the same
+    // message to every stream of the instance.
+    const encoded = new WeakMap<LiveMessage, string | null>();
+    const encode = (message: LiveMessage): string | null => {
+      let text = encoded.get(message);
+      if (text === undefined) {
+        const data = project.change(message.change);
+        text = data === undefined ? null : sseMessage('change', message.position, data);
+        encoded.set(message, text);
+      }
+      return text;
+    };
+    return (request: StreamRequest, reply: FastifyReply) =>
+      openStream(project, encode, request, reply);
+  };
+
+  const openStream = async (
+    project: Projection,
+    encode: (message: LiveMessage) => string | null,
+    request: StreamRequest,
+    reply: FastifyReply,
+  ) => {
     const session = currentSession(request);
+    /** An edition as this stream's audience is told of it. */
+    const told = ({ id, revision, settings }: StoredEdition) => ({
+      id,
+      revision,
+      event: project.settings(settings),
+    });
     const seen = seenPosition(request);
 
     // Subscribed before the log is read: nothing committed in between is lost; what both
@@ -91,9 +121,9 @@ export async function liveRoutes(app: FastifyInstance) {
     const early: LiveMessage[] = [];
     /** The position the client has reached; undefined until the catch-up is sent. */
     let sent: LogPosition | undefined;
-    const sendChange = ({ position, change }: LiveMessage) => {
-      const data = project.change(change);
-      if (data !== undefined) send(sseMessage('change', position, data));
+    const sendChange = (message: LiveMessage) => {
+      const text = encode(message);
+      if (text !== null) send(text);
     };
     const unsubscribe = app.live.subscribe((message) => {
       if (sent === undefined) early.push(message);
@@ -120,16 +150,28 @@ export async function liveRoutes(app: FastifyInstance) {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // What is sent in one turn goes out in one write: the hub hands a read of the log's changes
+    // to every stream in one go (a group commit's, on a busy server), and each write is a packet
+    // through the proxy and a wakeup of the panel (decision 0127).
+    let pending = '';
+    const flush = () => {
+      const text = pending;
+      pending = '';
+      if (text !== '' && !res.writableEnded && !res.destroyed) res.write(text);
+    };
     const send = (text: string) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
+      if (pending === '') queueMicrotask(flush);
+      pending += text;
     };
     // Reconnect fast after a restart.
     send('retry: 1000\n\n');
+    // Read with no await before the stream joins `streams`: no change of edition falls between.
+    const current = { edition: told(app.editions.current()) };
     if ('reset' in catchUp) {
-      send(sseMessage('reset', catchUp.head, {}));
+      send(sseMessage('reset', catchUp.head, current));
     } else {
       for (const message of catchUp.missed) sendChange(message);
-      send(sseMessage('ready', catchUp.head, {}));
+      send(sseMessage('ready', catchUp.head, current));
     }
     sent = catchUp.head;
     for (const message of early) {
@@ -156,12 +198,13 @@ export async function liveRoutes(app: FastifyInstance) {
     const stream: LiveStream = {
       end() {
         cleanup();
+        flush();
         if (!res.writableEnded) res.end();
       },
-      edition({ id, revision, settings }, switched) {
-        const data = { id, revision, event: project.settings(settings) };
+      edition(edition, switched) {
+        const data = told(edition);
         send(`event: edition\ndata: ${JSON.stringify(data)}\n\n`);
-        if (switched && sent !== undefined) send(sseMessage('reset', sent, {}));
+        if (switched && sent !== undefined) send(sseMessage('reset', sent, { edition: data }));
       },
     };
     function cleanup() {

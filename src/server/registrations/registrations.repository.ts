@@ -16,6 +16,7 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit, recordErasure } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { queryTemplate } from '../db/query-template.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import {
@@ -80,6 +81,38 @@ async function withDeliveries(
   const deliveries = await deliveriesOf(db, all ? undefined : rows.map((row) => row.id));
   return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
 }
+
+type NewRow = Omit<NewRegistration, 'website'> &
+  Pick<
+    RegistrationRow,
+    'id' | 'email_key' | 'created_at' | 'status' | 'ticket_code' | 'personal_token'
+  >;
+
+/** The new row, into the current edition, compiled once (db/query-template.ts). */
+const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
+  [
+    'id',
+    'nome_completo',
+    'whatsapp',
+    'email',
+    'email_key',
+    'nome_compania',
+    'levar_alguem',
+    'confirmacao',
+    'created_at',
+    // Seats (decision 0130): decided by the caller with the seats held.
+    'status',
+    'ticket_code',
+    'personal_token',
+  ],
+  (db, row) => {
+    const { delivery: _none, ...state } = newRegistrationState;
+    return db
+      .insertInto('registrations')
+      .values({ ...state, ...row, event_id: currentEditionId })
+      .returningAll();
+  },
+);
 
 /**
  * Stores a new registration with its messages and its live change, in the current edition:
@@ -157,26 +190,22 @@ async function insertAdmitted(
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
 ): Promise<CreatedRegistration> {
-  const { delivery: _none, ...state } = newRegistrationState;
   const seats = await batchSeats(trx);
   const status = admit(seats);
   let row: RegistrationRow;
   try {
-    row = await trx
-      .insertInto('registrations')
-      .values({
+    const { rows } = await trx.executeQuery(
+      insertRegistration(trx, {
         ...input,
-        ...state,
         status,
         ticket_code: status === 'confirmed' ? newTicketCode() : null,
         personal_token: newPersonalToken(),
         id: randomUUID(),
         email_key: emailKey(input.email),
         created_at: new Date().toISOString(),
-        event_id: seats.editionId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      }),
+    );
+    row = rows[0]!;
     const kind = status === 'confirmed' ? 'ticket' : 'received';
     await queueMessages(
       trx,

@@ -1,6 +1,8 @@
 // The one reader of the live streams (GET /api/admin/events, GET /api/door/events) in tests: their
 // messages parsed as a browser's EventSource parses them, to wait on.
+import { eventDetails } from '../../shared/event-texts.ts';
 import { api } from '../../shared/paths.ts';
+import type { App } from '../app.ts';
 
 export interface SseMessage {
   /** The `id:` field; undefined when the message had none. */
@@ -22,6 +24,16 @@ export interface LiveStreamReader {
   /** Resolves once the server has ended the stream; fails after timeoutMs. */
   end(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The data of a `ready` or `reset`: the current edition as that stream's audience is told of it
+ * (the door's without the messages' texts).
+ */
+export function toldEdition(app: App, audience: 'admin' | 'door'): string {
+  const { id, revision, settings } = app.editions.current();
+  const event = audience === 'door' ? eventDetails(settings) : settings;
+  return JSON.stringify({ edition: { id, revision, event } });
 }
 
 /** Splits finished SSE blocks off `buffer`; returns the messages and what is left over. */

@@ -1,8 +1,10 @@
 // A body compressed once, when the server starts, and sent in the encoding the browser takes:
-// Brotli, else gzip, else as is. Pages are rendered at start (rendered-pages.ts), so no request
-// ever pays for compressing one.
+// Brotli, else gzip, else as is. Pages are rendered at start and after each change of the event
+// (rendered-pages.ts), so no request ever pays for compressing one. Compression runs in libuv's
+// thread pool: a re-render on a running server does not hold its requests back meanwhile.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -23,19 +25,22 @@ export interface Precompressed {
  */
 const pageBrotliQuality = 10;
 
-export function precompress(text: string): Precompressed {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export async function precompress(text: string): Promise<Precompressed> {
   const identity = Buffer.from(text, 'utf8');
-  const bodies: Record<Encoding, Buffer> = {
-    br: brotliCompressSync(identity, {
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: pageBrotliQuality,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip: gzipSync(identity, { level: 9 }),
-    identity,
-  };
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const bodies: Record<Encoding, Buffer> = { br, gzip: gzipped, identity };
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
   const etags = Object.fromEntries(
     encodings.map((encoding) => [encoding, `"${hash}-${encoding}"`]),

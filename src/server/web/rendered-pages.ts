@@ -126,14 +126,18 @@ export async function pagesRenderer(
     }
     const page = async (path: string) => precompress(await pageHtml(path));
 
-    const byPath = new Map<string, Precompressed>();
-    for (const path of pagePaths) byPath.set(path, await page(path));
+    // All at once: each page's compression runs in the thread pool while the next one renders.
+    const byPath = new Map<string, Precompressed>(
+      await Promise.all(pagePaths.map(async (path) => [path, await page(path)] as const)),
+    );
     const notFoundHtml = await pageHtml(notFoundPath);
     return {
       byPath,
-      notFound: precompress(notFoundHtml),
+      notFound: await precompress(notFoundHtml),
       setup: await page(setupPage),
-      notFoundWithoutScripts: precompress(scriptlessTemplate(notFoundHtml, { noindex: false })),
+      notFoundWithoutScripts: await precompress(
+        scriptlessTemplate(notFoundHtml, { noindex: false }),
+      ),
       async ticketPage(data) {
         // The ticket's own edition: a past edition's ticket shows that event.
         const { html, title } = await renderTicketPage(data);

@@ -24,6 +24,8 @@ export interface LiveListOptions<T, C> {
   onLoaded?(list: T[], previous: readonly T[]): T[];
   /** A change from the stream, before it is applied. */
   onStreamChange?(change: C): void;
+  /** The current edition the stream tells of (unchecked JSON, lib/use-live-stream.ts). */
+  onEdition?(edition: unknown): void;
   /** A load failed for another reason than the session (the query client reports a 401). */
   onLoadError(error: unknown): void;
   /** The cache already holds a list (kept on the phone): no load before the stream asks. */
@@ -97,6 +99,7 @@ export function useLiveList<T, C>(options: LiveListOptions<T, C>) {
         optionsRef.current.onStreamChange?.(change);
         apply(change);
       },
+      onEdition: (edition) => optionsRef.current.onEdition?.(edition),
       sessionAlive: () => sessionAlive(queryClient),
     },
     enabled,

@@ -2,11 +2,29 @@
 // door's list of attendees both follow one. Every message carries the change's sequence number,
 // so a stream that comes back (the browser's Last-Event-ID, or ?lastEventId= on a new
 // EventSource) gets what it missed; only a `reset` (the gap is too old) or a fresh start asks the
-// caller to load its list again (docs/decisions/0022).
+// caller to load its list again (docs/decisions/0022). The current edition's settings come with
+// `ready` and `reset`, and in an `edition` message after each change (docs/decisions/0120).
 import { useEffect, useRef, useState } from 'react';
 
 /** 'reconnecting' only after the stream had been open: the first connection is 'connecting'. */
 export type Connection = 'connecting' | 'live' | 'reconnecting';
+
+/** The JSON a message carries; undefined when it is none. */
+function jsonOf(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The current edition a `ready` or `reset` carries (`{"edition": …}`), if any. */
+function editionIn(data: string): unknown {
+  const value = jsonOf(data);
+  return typeof value === 'object' && value !== null && 'edition' in value
+    ? value.edition
+    : undefined;
+}
 
 /** Backoff before re-creating a stream that ended CLOSED: 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
@@ -18,6 +36,11 @@ export interface LiveStreamHandlers {
   onResync(): void;
   /** A `change` message's data. */
   onChange(data: string): void;
+  /**
+   * The current edition (`{"id","revision","event"}`, unchecked JSON): as a stream (re)opens, and
+   * after each change to it.
+   */
+  onEdition?(edition: unknown): void;
   /**
    * Whether the session is still valid (EventSource hides the status code); throws offline. false:
    * the stream stops for good (whoever answered has told the page its session is gone).
@@ -53,10 +76,16 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
       source = stream;
       // Until its first `ready`, a stream opened without a sequence has nothing to continue.
       let continuing = resuming;
+      /** A `ready` or `reset` may carry the settings: missed while away, they are told again. */
+      const edition = (data: string) => {
+        const told = editionIn(data);
+        if (told !== undefined) handlersRef.current.onEdition?.(told);
+      };
       stream.addEventListener('ready', (message: MessageEvent<string>) => {
         lastSeq = message.lastEventId;
         attempt = 0;
         setConnection('live');
+        edition(message.data);
         if (!continuing) handlersRef.current.onResync();
         continuing = true;
       });
@@ -65,11 +94,16 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         attempt = 0;
         continuing = true;
         setConnection('live');
+        edition(message.data);
         handlersRef.current.onResync();
       });
       stream.addEventListener('change', (message: MessageEvent<string>) => {
         lastSeq = message.lastEventId;
         handlersRef.current.onChange(message.data);
+      });
+      stream.addEventListener('edition', (message: MessageEvent<string>) => {
+        const told = jsonOf(message.data);
+        if (told !== undefined) handlersRef.current.onEdition?.(told);
       });
       stream.onerror = () => {
         setConnection((previous) => (previous === 'connecting' ? previous : 'reconnecting'));

@@ -45,7 +45,7 @@ import {
 import { countRegistrations } from './registrations-list.ts';
 import { useBulkActions } from './use-bulk-actions.ts';
 import { useCardGrid } from './use-card-grid.ts';
-import { useLiveRegistrations } from './use-live-registrations.ts';
+import type { LiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
 import type { PanelSection } from './use-panel-section.ts';
 import { useSelection } from './use-selection.ts';
@@ -54,6 +54,8 @@ export interface AdminPanelProps {
   session: Session;
   onLoggedOut(): void;
   section: PanelSection;
+  /** The list, kept live by the panel's one stream (admin-screens.tsx). */
+  live: LiveRegistrations;
 }
 
 // A 401 from any request below ends the session in one place (lib/live-query-client.ts): here it
@@ -75,7 +77,7 @@ function refusal(error: unknown): { description: string } | undefined {
     : undefined;
 }
 
-export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
+export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelProps) {
   const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
   const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
   const { mutateAsync: deleteOne } = useMutation({ mutationFn: deleteRegistration });
@@ -96,7 +98,7 @@ export function AdminPanel({ session, onLoggedOut, section }: AdminPanelProps) {
     [event.timeZone],
   );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
-  const { listState, registrations, connection, entrances, apply, reload } = useLiveRegistrations();
+  const { listState, registrations, connection, entrances, apply, reload } = live;
   const counts = useMemo(
     () => countRegistrations(registrations, event.capacity),
     [registrations, event.capacity],

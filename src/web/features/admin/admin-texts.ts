@@ -20,8 +20,26 @@ export const adminTexts = {
   nav: {
     label: 'Seções do painel',
     registrations: 'Inscrições',
+    results: 'Resultados',
     event: 'Evento',
     editions: 'Edições',
+  },
+
+  /** The 'Resultados' screens' frame; the figures' texts are in results/results-texts.ts. */
+  results: {
+    heading: 'Resultados',
+    /** Under the title: what it shows, and on which clocks. */
+    intro: (timeZone: string) =>
+      `Quem compareceu, quem não veio e quem cancelou, as chegadas na portaria e as inscrições ao longo do tempo. Horários no fuso do evento (${timeZone}).`,
+    /** A past edition's results: back to its list. */
+    backToEdition: 'Voltar às inscrições da edição',
+    empty: 'Nenhuma inscrição nesta edição ainda: os resultados aparecem aqui.',
+    loading: 'Carregando inscrições...',
+    loadFailed: 'Não foi possível carregar as inscrições.',
+    retry: 'Tentar novamente',
+    /** While the figures' own chunk loads (results/lazy-results-view.tsx). */
+    chartsLoading: 'Carregando gráficos...',
+    chartsFailed: 'Não foi possível carregar os gráficos.',
   },
 
   /** The header: counts, the connection, and the two buttons. */

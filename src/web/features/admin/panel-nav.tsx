@@ -8,16 +8,19 @@ const texts = adminTexts.nav;
 
 const entries = [
   { name: 'registrations', label: texts.registrations },
+  { name: 'results', label: texts.results },
   { name: 'event', label: texts.event },
   { name: 'editions', label: texts.editions },
 ] as const satisfies readonly { name: PanelSection['name']; label: string }[];
 
 export function PanelNav({ section }: { section: PanelSection }) {
-  // An opened edition is part of the editions.
-  const current = section.name === 'edition' ? 'editions' : section.name;
+  // An opened edition, and its results, are part of the editions.
+  const current =
+    section.name === 'edition' || section.name === 'editionResults' ? 'editions' : section.name;
   return (
     <nav aria-label={texts.label} className="border-b">
-      <ul role="list" className="mx-auto flex max-w-7xl gap-1 px-4 py-2 sm:px-6">
+      {/* Four screens do not fit a 360 px phone on one line: the last wraps under. */}
+      <ul role="list" className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6">
         {entries.map(({ name, label }) => (
           <li key={name}>
             <a

@@ -1,4 +1,5 @@
-// The registration list, kept live (lib/use-live-list.ts): newest first, new cards animate in.
+// The registration list, kept live (lib/use-live-list.ts): newest first, new cards animate in. Its
+// stream tells of the current edition too: `onEdition` takes it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@shared/paths.ts';
@@ -12,7 +13,7 @@ import { applyChange, parseChange, sortNewestFirst } from './registrations-list.
 
 export const registrationsKey = ['admin', 'registrations'] as const;
 
-export function useLiveRegistrations() {
+export function useLiveRegistrations(onEdition: (edition: unknown) => void) {
   const [entrances] = useState(() => new CardEntrances());
   const queryClient = useQueryClient();
   const { listState, list, connection, apply, reload } = useLiveList({
@@ -33,6 +34,7 @@ export function useLiveRegistrations() {
       void queryClient.invalidateQueries({ queryKey: auditKey(id) });
     },
     onLoadError: () => toast.error(adminTexts.list.loadFailed, { id: 'admin-load-failed' }),
+    onEdition,
   });
   return {
     listState,
@@ -43,5 +45,7 @@ export function useLiveRegistrations() {
     reload,
   };
 }
+
+export type LiveRegistrations = ReturnType<typeof useLiveRegistrations>;
 
 const noRegistrations: never[] = [];

@@ -15,12 +15,24 @@ describe('the panel’s screens by fragment', () => {
     expect(sectionFromHash(`#edicoes/${id}`)).toEqual({ name: 'edition', id });
   });
 
+  it('names the results, the current edition’s and a past one’s', () => {
+    expect(sectionFromHash('#resultados')).toEqual({ name: 'results' });
+    const id = '0f8c5a2e-1b9d-4c3e-9a7f-2d6b8e4c1a09';
+    expect(sectionFromHash(`#edicoes/${id}/resultados`)).toEqual({ name: 'editionResults', id });
+    // An edition whose id were 'resultados' is that edition, not some edition's results.
+    expect(sectionFromHash('#edicoes/resultados')).toEqual({ name: 'edition', id: 'resultados' });
+  });
+
   it('links back to the same screen it reads, ids escaped', () => {
     for (const section of [
       { name: 'registrations' },
       { name: 'event' },
       { name: 'editions' },
       { name: 'edition', id: 'a b/c' },
+      { name: 'results' },
+      { name: 'editionResults', id: 'a b/c' },
+      { name: 'editionResults', id: 'x/resultados' },
+      { name: 'edition', id: 'x/resultados' },
     ] as const) {
       expect(sectionFromHash(sectionHash(section))).toEqual(section);
     }

@@ -10,27 +10,39 @@ import { withId } from '@shared/paths.ts';
  */
 export const adminSections = {
   registrations: '#inscricoes',
+  /** What happened at the event: who came, the no-shows, the cancelled, arrivals over time. */
+  results: '#resultados',
   event: '#evento',
   editions: '#edicoes',
   /** One edition, opened: `withId(adminSections.edition, id)`. */
   edition: '#edicoes/:id',
+  /** One edition's results: `withId(adminSections.editionResults, id)`. */
+  editionResults: '#edicoes/:id/resultados',
 } as const;
 
 export type PanelSection =
   | { name: 'registrations' }
   | { name: 'event' }
   | { name: 'editions' }
-  | { name: 'edition'; id: string };
+  | { name: 'edition'; id: string }
+  | { name: 'results' }
+  | { name: 'editionResults'; id: string };
 
 const editionPrefix = adminSections.edition.replace(':id', '');
+const resultsSuffix = adminSections.editionResults.replace(adminSections.edition, '');
 
 /** The screen a fragment names; the registrations for any other (none, an old bookmark). */
 export function sectionFromHash(hash: string): PanelSection {
   if (hash === adminSections.event) return { name: 'event' };
   if (hash === adminSections.editions) return { name: 'editions' };
+  if (hash === adminSections.results) return { name: 'results' };
   if (hash.startsWith(editionPrefix) && hash.length > editionPrefix.length) {
+    // The id is escaped (a '/' in it is '%2F'): a '/resultados' after it is the results'.
+    const rest = hash.slice(editionPrefix.length);
+    const results = rest.endsWith(resultsSuffix) && rest.length > resultsSuffix.length;
     try {
-      return { name: 'edition', id: decodeURIComponent(hash.slice(editionPrefix.length)) };
+      const id = decodeURIComponent(results ? rest.slice(0, -resultsSuffix.length) : rest);
+      return results ? { name: 'editionResults', id } : { name: 'edition', id };
     } catch {
       // A malformed escape: no edition has that id.
     }
@@ -40,9 +52,14 @@ export function sectionFromHash(hash: string): PanelSection {
 
 /** The fragment that opens a screen: what its links point to. */
 export function sectionHash(section: PanelSection): string {
-  return section.name === 'edition'
-    ? withId(adminSections.edition, section.id)
-    : adminSections[section.name];
+  switch (section.name) {
+    case 'edition':
+      return withId(adminSections.edition, section.id);
+    case 'editionResults':
+      return withId(adminSections.editionResults, section.id);
+    default:
+      return adminSections[section.name];
+  }
 }
 
 function subscribe(listener: () => void) {

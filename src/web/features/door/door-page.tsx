@@ -2,7 +2,8 @@
 // network, the account and the list kept on the phone open it anyway.
 // First: zod must be configured before any schema module runs (see zod-config.ts).
 import '@/lib/zod-config.ts';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { EventProvider } from '@/lib/event-config.ts';
 import { SessionGate, useSessionGate } from '@/features/session/session-gate.tsx';
 import { fetchSession, type Session } from '@/features/session/session-api.ts';
 import type { QueuedAction } from './check-ins.ts';
@@ -10,6 +11,7 @@ import { DoorScreen } from './door-screen.tsx';
 import { DoorStore } from './door-store.ts';
 import { doorTexts } from './door-texts.ts';
 import { registerDoorWorker } from './register-door-worker.ts';
+import { useDoorEvent } from './use-door-event.ts';
 import { attendeesKey } from './use-door-list.ts';
 import './door.css';
 
@@ -83,15 +85,22 @@ export function DoorPage() {
       login={{ area: doorTexts.title, title: doorTexts.login.title, onLoggedIn: loggedIn }}
     >
       {(state) => (
-        <DoorScreen
-          key={state.session.email}
-          session={state.session}
-          store={state.store}
-          initialQueue={state.queue}
-          seeded={state.seeded}
-          onLoggedOut={loggedOut}
-        />
+        <DoorEvent>
+          <DoorScreen
+            key={state.session.email}
+            session={state.session}
+            store={state.store}
+            initialQueue={state.queue}
+            seeded={state.seeded}
+            onLoggedOut={loggedOut}
+          />
+        </DoorEvent>
       )}
     </SessionGate>
   );
+}
+
+/** The screen's `useEvent()`: the settings as last heard (use-door-event.ts). */
+function DoorEvent({ children }: { children: ReactNode }) {
+  return <EventProvider value={useDoorEvent()}>{children}</EventProvider>;
 }

@@ -1,5 +1,6 @@
 // The attendee list, kept live (lib/use-live-list.ts) and kept on the phone: written to the
-// phone's store a moment after it changes, for a reload without network.
+// phone's store a moment after it changes, for a reload without network. Its stream tells of the
+// current edition too: `onEdition` takes it.
 import { useEffect, useState } from 'react';
 import { errorTable } from '@shared/api-error.ts';
 import { api } from '@shared/paths.ts';
@@ -22,9 +23,11 @@ export interface DoorListOptions {
   store: DoorStore | null;
   /** The query cache already holds the list kept on the phone. */
   seeded: boolean;
+  /** The current edition, as the stream tells of it (as it opens, and after each change). */
+  onEdition(edition: unknown): void;
 }
 
-export function useDoorList({ session, store, seeded }: DoorListOptions) {
+export function useDoorList({ session, store, seeded, onEdition }: DoorListOptions) {
   const [forbidden, setForbidden] = useState(false);
   const live = useLiveList({
     queryKey: attendeesKey,
@@ -37,6 +40,7 @@ export function useDoorList({ session, store, seeded }: DoorListOptions) {
       else toast.error(doorTexts.list.loadFailed, { id: 'door-load-failed' });
     },
     seeded,
+    onEdition,
   });
 
   const serverList = live.list;

@@ -1,11 +1,13 @@
-// The check-in screen's state, from hooks with one job each: the live list kept on the phone, the
-// network, the verdict, the offline queue, admitting and undoing (docs/decisions/0052, 0077).
+// The check-in screen's state, from hooks with one job each: the live list kept on the phone (and
+// the event's settings its stream carries), the network, the verdict, the offline queue, admitting
+// and undoing (docs/decisions/0052, 0077).
 import { useMemo } from 'react';
 import type { Session } from '@/features/session/session-api.ts';
 import { countAttendees, indexAttendees } from './attendees.ts';
 import { withQueued, type QueuedAction } from './check-ins.ts';
 import type { DoorStore } from './door-store.ts';
 import { useAdmit } from './use-admit.ts';
+import { useDoorEditions } from './use-door-event.ts';
 import { useDoorList } from './use-door-list.ts';
 import { useNetworkState } from './use-network-state.ts';
 import { useOfflineQueue } from './use-offline-queue.ts';
@@ -23,7 +25,7 @@ export interface DoorOptions {
 }
 
 export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
-  const list = useDoorList({ session, store, seeded });
+  const list = useDoorList({ session, store, seeded, onEdition: useDoorEditions() });
   const { offline, setUnreachable } = useNetworkState(list.connection);
   const queue = useOfflineQueue({
     store,

@@ -1,8 +1,7 @@
 // One edition opened from 'Edições': its registrations read-only (no confirming, sending or
 // deleting), exported to CSV with its own prefix and time zone, and the history of its settings.
 // Inside, `useEvent()` is that edition's settings: every date is on its clocks.
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
 import type { Edition } from '@shared/edition.schema.ts';
@@ -14,18 +13,16 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { Session } from '@/features/session/session-api.ts';
-import { listEditionRegistrations } from '../admin-api.ts';
 import { adminTexts } from '../admin-texts.ts';
 import { downloadCsv } from '../download-csv.ts';
 import { PanelHeader } from '../panel-header.tsx';
 import { filterRegistrations } from '../registration-search.ts';
-import { sortNewestFirst } from '../registrations-list.ts';
 import { useCardGrid } from '../use-card-grid.ts';
 import { sectionHash, type PanelSection } from '../use-panel-section.ts';
 import { EditionChanges } from './edition-changes.tsx';
 import { EditionRegistrationCard } from './edition-registration-card.tsx';
-import { editionRegistrationsKey } from './editions-keys.ts';
 import { editionsTexts } from './editions-texts.ts';
+import { useEditionRegistrations } from './use-edition-registrations.ts';
 import { useEditions } from './use-editions.ts';
 
 const texts = editionsTexts.edition;
@@ -100,12 +97,7 @@ function EditionView({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const { event } = edition;
-  const registrations = useQuery({
-    queryKey: editionRegistrationsKey(edition.id),
-    queryFn: async ({ signal }) =>
-      sortNewestFirst(await listEditionRegistrations(edition.id, signal)),
-    staleTime: 0,
-  });
+  const registrations = useEditionRegistrations(edition.id);
   const all = registrations.data ?? noRegistrations;
   const [searchTerm, setSearchTerm] = useState('');
   const deferredTerm = useDeferredValue(searchTerm);
@@ -153,10 +145,18 @@ function EditionView({
             {edition.current ? texts.currentNote : texts.readOnly}
           </p>
         </div>
-        <Button variant="outline" size="toolbar" className="shrink-0" onClick={exportCsv}>
-          <Download aria-hidden="true" className="size-4 shrink-0" />
-          {texts.exportCsv}
-        </Button>
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+          <Button asChild variant="outline" size="toolbar">
+            <a href={sectionHash({ name: 'editionResults', id: edition.id })}>
+              <ChartColumn aria-hidden="true" className="size-4 shrink-0" />
+              {texts.results}
+            </a>
+          </Button>
+          <Button variant="outline" size="toolbar" onClick={exportCsv}>
+            <Download aria-hidden="true" className="size-4 shrink-0" />
+            {texts.exportCsv}
+          </Button>
+        </div>
       </div>
 
       <EditionChanges editionId={edition.id} />

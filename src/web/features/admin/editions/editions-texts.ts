@@ -48,6 +48,8 @@ export const editionsTexts = {
       'Edição anterior: só consulta. Ninguém se inscreve nela, e a portaria recusa seus ingressos.',
     currentNote: 'Esta é a edição atual: confirme e envie ingressos na tela de inscrições.',
     exportCsv: 'Exportar CSV',
+    /** Its 'Resultados' (who came, the no-shows, arrivals over time). */
+    results: 'Ver resultados',
     loading: 'Carregando inscrições...',
     loadFailed: 'Não foi possível carregar as inscrições.',
     empty: 'Nenhuma inscrição nesta edição.',

@@ -103,9 +103,10 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
       });
       return;
     }
-    // The new edition is current: its settings everywhere, its (empty) list loaded afresh.
+    // The new edition is current: its settings everywhere, its (empty) list loaded afresh (the
+    // live stream's `reset` would reload it too, a moment later).
     setSettings(edition.event);
-    queryClient.removeQueries({ queryKey: registrationsKey });
+    void queryClient.resetQueries({ queryKey: registrationsKey });
     void queryClient.invalidateQueries({ queryKey: editionsKey });
     setValues(empty);
     onOpenChange(false);

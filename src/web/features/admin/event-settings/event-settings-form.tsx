@@ -1,6 +1,7 @@
 // The 'Evento' form: every setting of the current edition, checked with the shared schema before
 // it is sent and answered field by field by the server; what was typed stays on screen (and in a
-// draft, settings-draft.ts) until it is saved.
+// draft, settings-draft.ts) until it is saved. Settings saved elsewhere meanwhile (another tab,
+// another organizer, heard on the live stream) show at once in the fields not being edited.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -36,6 +37,7 @@ import { SettingsField } from './settings-field.tsx';
 import { clearSettingsDraft, readSettingsDraft, writeSettingsDraft } from './settings-draft.ts';
 import {
   differs,
+  followSaved,
   formValues,
   placeErrors,
   settingsBody,
@@ -58,6 +60,18 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
   const [values, setValues] = useState<SettingsFormValues>(() => restored ?? formValues(settings));
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
   const save = useMutation({ mutationFn: saveEventSettings });
+  // The settings the values were started from; when others arrive (saved elsewhere, or this
+  // form's own save), the fields still showing the old ones take the new.
+  const [shownSettings, setShownSettings] = useState(settings);
+  const [savedElsewhere, setSavedElsewhere] = useState(false);
+  if (settings !== shownSettings) {
+    const followed = followSaved(values, shownSettings, settings);
+    setShownSettings(settings);
+    setValues(followed);
+    // What the organizer is typing stays: say why the other fields moved (not for this form's own
+    // save, which the live stream may announce before the PUT answers).
+    if (differs(followed, settings) && !save.isPending) setSavedElsewhere(true);
+  }
   const unsaved = differs(values, settings);
 
   // The draft follows the form: kept while it differs from what is saved.
@@ -85,6 +99,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     setValues(formValues(settings));
     setErrors({});
     setRestored(null);
+    setSavedElsewhere(false);
   }
 
   async function submit(formEvent: FormEvent<HTMLFormElement>) {
@@ -111,6 +126,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     setSettings(saved);
     setValues(formValues(saved));
     setRestored(null);
+    setSavedElsewhere(false);
     clearSettingsDraft();
     void queryClient.invalidateQueries({ queryKey: editionsKey });
     toast.success(texts.saved, { description: texts.savedDescription });
@@ -145,6 +161,14 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
             {texts.discard}
           </Button>
         </div>
+      )}
+      {savedElsewhere && unsaved && (
+        <p
+          role="status"
+          className="bg-warning text-warning-foreground rounded-lg px-4 py-3 text-sm font-semibold"
+        >
+          {texts.savedElsewhere}
+        </p>
       )}
 
       <Group legend={texts.groups.event}>

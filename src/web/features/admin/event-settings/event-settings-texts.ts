@@ -47,4 +47,7 @@ export const eventSettingsTexts = {
   unsaved: 'Alterações não salvas.',
   draftRestored: 'Suas alterações ainda não salvas foram recuperadas.',
   discard: 'Descartar alterações',
+  /** Settings saved in another tab or by another organizer while this form held changes. */
+  savedElsewhere:
+    'O evento foi salvo em outra tela enquanto você editava: os campos que você não alterou já mostram o que foi salvo; os que você alterou continuam como você digitou.',
 } as const;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eventSettingsFields, eventSettingsSchema } from '@shared/event-config.schema.ts';
 import { defaultEvent } from '@shared/event.ts';
-import { differs, formValues, placeErrors, settingsBody } from './settings-form-values.ts';
+import {
+  differs,
+  followSaved,
+  formValues,
+  placeErrors,
+  settingsBody,
+} from './settings-form-values.ts';
 
 describe('the Evento form’s values', () => {
   it('sends back exactly the settings it was given when nothing was typed', () => {
@@ -42,5 +48,15 @@ describe('the Evento form’s values', () => {
         eventSettingsFields,
       ),
     ).toEqual({ venue: 'Campo obrigatório.', form: 'Campo desconhecido.' });
+  });
+
+  it('follows settings saved elsewhere in the fields not edited, and keeps what was typed', () => {
+    const saved = { ...defaultEvent, venue: 'Galpão Novo', name: 'Outro Nome' };
+    const typing = { ...formValues(defaultEvent), name: 'Meu Nome', tagline: 'Nova chamada' };
+    const followed = followSaved(typing, defaultEvent, saved);
+    expect(followed).toEqual({ ...typing, venue: 'Galpão Novo' });
+    // Nothing typed: the form is the saved settings, with nothing unsaved.
+    const untouched = followSaved(formValues(defaultEvent), defaultEvent, saved);
+    expect(differs(untouched, saved)).toBe(false);
   });
 });

@@ -39,6 +39,26 @@ export function differs(values: SettingsFormValues, settings: EventSettings): bo
   return (Object.keys(saved) as SettingsField[]).some((field) => values[field] !== saved[field]);
 }
 
+/**
+ * The form once `after` was saved elsewhere while it showed values started from `before`: a field
+ * the organizer has not touched (still `before`'s) takes `after`'s value; one they edited keeps
+ * what they typed.
+ */
+export function followSaved(
+  values: SettingsFormValues,
+  before: EventSettings,
+  after: EventSettings,
+): SettingsFormValues {
+  const was = formValues(before);
+  const now = formValues(after);
+  return Object.fromEntries(
+    (Object.keys(now) as SettingsField[]).map((field) => [
+      field,
+      values[field] === was[field] ? now[field] : values[field],
+    ]),
+  ) as SettingsFormValues;
+}
+
 /** Only the errors about fields the form has (the server may name others: those go under it). */
 export function placeErrors(
   fields: Record<string, string>,
