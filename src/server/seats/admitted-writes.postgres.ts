@@ -8,7 +8,7 @@
 // transaction. Should the group's transaction fail, each registration is written again alone, so
 // a bad one fails alone.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
@@ -131,19 +131,11 @@ async function admitGroup(
       ];
     });
     const values = rows.filter((row) => row !== undefined);
-    const stored = await trx
-      .insertInto('registrations')
-      .values(values)
-      .onConflict((conflict) => conflict.doNothing())
-      .returningAll()
-      .execute();
-    const byId = new Map(stored.map((row) => [row.id, row]));
-    // A seat given to an e-mail already registered goes back (to the waiting list, below).
-    seats.confirmed -= values.filter((r) => r.status === 'confirmed' && !byId.has(r.id)).length;
-
-    const kindOf = (row: RegistrationRow) => (row.status === 'confirmed' ? 'ticket' : 'received');
+    const kindOf = (row: Pick<RegistrationRow, 'status'>) =>
+      row.status === 'confirmed' ? 'ticket' : 'received';
+    // Every registration's messages; the statement keeps those of the ones stored.
     const messages = messageRows(
-      stored.flatMap((row) =>
+      values.flatMap((row) =>
         plan[kindOf(row)].map((channel) => ({
           registrationId: row.id,
           kind: kindOf(row),
@@ -151,35 +143,37 @@ async function admitGroup(
         })),
       ),
     );
-    if (messages.length > 0) await trx.insertInto('messages').values(messages).execute();
-    const confirmed = stored.filter((row) => row.status === 'confirmed');
-    if (confirmed.length > 0) {
-      await trx
-        .insertInto('audit_entries')
-        .values(
-          confirmed.map((row) => ({
-            registration_id: row.id,
-            event_id: seats.editionId,
-            action: 'confirmed' as const,
-            account_id: null,
-            actor: null,
-            at: now,
-          })),
-        )
-        .execute();
-    }
-    if (stored.length > 0) {
-      await trx
-        .insertInto('live_changes')
-        .values(
-          stored.map((row) => ({
-            type: 'created' as const,
-            registration_id: row.id,
-            changed_at: now,
-          })),
-        )
-        .execute();
-    }
+    // One statement, as the approval path's (0126): the rows and the messages as one JSON
+    // parameter each; the stored ones' live changes and, for the confirmed, audit entries.
+    const { rows: inserted } = await sql<{ id: string }>`
+      with registration as (
+        insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
+          levar_alguem, confirmacao, status, ticket_code, personal_token, created_at, event_id)
+        select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
+          r.levar_alguem, r.confirmacao, r.status, r.ticket_code, r.personal_token, r.created_at,
+          r.event_id
+        from json_populate_recordset(null::registrations, ${JSON.stringify(values)}::json) r
+        on conflict do nothing
+        returning id, status, created_at
+      ), change as (
+        insert into live_changes (type, registration_id, changed_at)
+        select 'created', id, created_at from registration
+      ), audit as (
+        insert into audit_entries (registration_id, event_id, action, account_id, actor, at)
+        select id, ${seats.editionId}, 'confirmed', null, null, created_at
+        from registration where status = 'confirmed'
+      ), queued as (
+        insert into messages
+        select m.* from json_populate_recordset(null::messages, ${JSON.stringify(messages)}::json) m
+        where m.registration_id in (select id from registration)
+      )
+      select id from registration`.execute(trx);
+    const byId = new Map<string, RegistrationRow>();
+    const storedIds = new Set(inserted.map((row) => row.id));
+    for (const row of values) if (storedIds.has(row.id)) byId.set(row.id, row);
+    // A seat given to an e-mail already registered goes back (to the waiting list, below).
+    seats.confirmed -= values.filter((r) => r.status === 'confirmed' && !byId.has(r.id)).length;
+
     const givenBack = values.some((r) => r.status === 'confirmed' && !byId.has(r.id));
     const promoted = givenBack ? await promoteWaitlisted(trx, seats, plan) : [];
     if (promoted.length > 0) {
