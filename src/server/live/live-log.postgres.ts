@@ -19,7 +19,6 @@ interface Row {
   seq: string;
   type: LiveChangeType;
   registration_id: string;
-  final: boolean;
 }
 
 const horizon = sql`pg_snapshot_xmin(pg_current_snapshot())`;
@@ -44,17 +43,30 @@ export function postgresLiveLog(db: Db): LiveLog {
     head,
 
     async read(after, limit) {
-      // Final rows sort first (their xids are below every other's): one query tells both. (The
-      // text aliases must not be what ORDER BY sees: `l.` keeps it on the index.)
-      const { rows } = await sql<Row>`
-        select l.xid::text as xid, l.seq::text as seq, l.type, l.registration_id,
-          l.xid < ${horizon} as final
-        from live_changes l
-        where (l.xid, l.seq) > (${String(after.xid)}::xid8, ${String(after.seq)}::bigint)
-        order by l.xid, l.seq limit ${limit}`.execute(kysely);
+      // Only the final rows travel, and one flag says whether committed changes wait behind an
+      // older transaction. (Reading the waiting rows too, and stopping at the first, sent up to
+      // `limit` rows every few milliseconds for nothing while a transaction held the horizon:
+      // under load, or while any other database on the server kept one open. Decision 0127.)
+      // Final rows are a prefix of the (xid, seq) order, so `l.xid < horizon` bounds the index
+      // scan. (The text aliases must not be what ORDER BY sees: `l.` keeps it on the index.)
+      const position = sql`(${String(after.xid)}::xid8, ${String(after.seq)}::bigint)`;
+      const { rows } = await sql<Row & { waiting: boolean }>`
+        select l.xid::text as xid, l.seq::text as seq, l.type, l.registration_id, w.waiting
+        from (
+          select exists (
+            select 1 from live_changes n
+            where (n.xid, n.seq) > ${position} and n.xid >= ${horizon}
+          ) as waiting
+        ) w
+        left join lateral (
+          select l.xid, l.seq, l.type, l.registration_id from live_changes l
+          where (l.xid, l.seq) > ${position} and l.xid < ${horizon}
+          order by l.xid, l.seq limit ${limit}
+        ) l on true
+        order by l.xid, l.seq`.execute(kysely);
       const changes: PositionedChange[] = [];
       for (const row of rows) {
-        if (!row.final) return { changes, waiting: true };
+        if (row.seq === null) continue;
         changes.push({
           seq: Number(row.seq),
           type: row.type,
@@ -62,7 +74,8 @@ export function postgresLiveLog(db: Db): LiveLog {
           position: positionOf(row),
         });
       }
-      return { changes, waiting: false };
+      // A full batch: the hub reads on at once; what waits behind it is told on a later read.
+      return { changes, waiting: changes.length < limit && rows[0]?.waiting === true };
     },
 
     async reaches(position) {
