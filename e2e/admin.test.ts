@@ -636,11 +636,11 @@ describe('a long list', () => {
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Keyboard: from the last control above the list, Tab through 120 stops (the selection box,
-    // 'Confirmar', 'Excluir' and 'Histórico' of 30 pending cards; 'Enviar Ingresso' is
-    // disabled); the focus never falls out of the list.
+    // Keyboard: from the last control above the list, Tab through 150 stops (the selection box,
+    // 'Confirmar', 'Excluir', 'Cancelar inscrição' and 'Histórico' of 30 pending cards; 'Enviar
+    // Ingresso' is disabled); the focus never falls out of the list.
     await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).focus();
-    for (let i = 0; i < 120; i += 1) {
+    for (let i = 0; i < 150; i += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('main li'))).toBe(true);
     }

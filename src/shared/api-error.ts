@@ -71,6 +71,25 @@ export const errorTable = {
     message: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
   },
 
+  /** No seat left: the confirmed count is at the event's capacity (decision 0130). */
+  capacityReached: {
+    code: 'capacity_reached',
+    status: 409,
+    message: 'Evento lotado: não há mais vagas.',
+  },
+  /** The registration was cancelled (by the person or the organizer): no seat, no ticket. */
+  registrationCancelled: {
+    code: 'cancelled',
+    status: 409,
+    message: 'Inscrição cancelada.',
+  },
+  /** Only a cancelled registration can be restored. */
+  notCancelled: {
+    code: 'not_cancelled',
+    status: 409,
+    message: 'Só uma inscrição cancelada pode ser restaurada.',
+  },
+
   // Signing in, and what a signed-in account may do.
   unauthorized: { code: 'unauthorized', status: 401, message: 'Faça login para continuar.' },
   wrongRole: { code: 'forbidden', status: 403, message: 'Sua conta não tem acesso a esta área.' },

@@ -8,6 +8,15 @@ export const auditActions = [
   'checked_in',
   'check_in_undone',
   'deleted',
+  // Seats and the waiting list (decision 0130).
+  /** An organizer cancelled it. */
+  'cancelled',
+  /** The person cancelled it through their own link (no account: actor null). */
+  'withdrawn',
+  /** An organizer restored a cancelled registration (confirmed again). */
+  'restored',
+  /** A freed seat moved it off the waiting list (confirmed, or pending in approval mode). */
+  'promoted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -6,6 +6,7 @@
 // messages, labels) is in event-fields.ts, which has no zod.
 import { z } from 'zod';
 import {
+  admissionModes,
   eventFieldLimits as limits,
   eventFieldMessages as messages,
   isTimeZone,
@@ -115,6 +116,13 @@ export const eventSettingsSchema = z.strictObject(
     receivedEmailIntro: messageText('receivedEmailIntro'),
     /** The opening lines of the ticket e-mail. */
     ticketEmailIntro: messageText('ticketEmailIntro'),
+    /**
+     * How many people may be confirmed at once; null (or left out): no limit. No confirmation of
+     * any kind takes the count past it (decision 0130).
+     */
+    capacity: wholeNumber(1, limits.capacity, messages.capacity).nullable().default(null),
+    /** `approval` (the organizer confirms) or `automatic` (confirmed on arrival while seats remain). */
+    admission: z.enum(admissionModes, { error: messages.admission }).default('approval'),
   },
   { error: messages.unknownField },
 );

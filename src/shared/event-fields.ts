@@ -15,7 +15,22 @@ export const eventFieldLimits = {
   /** A hundred years. */
   retentionDays: 36500,
   messageText: 2000,
+  /** Seats: far more than any hall holds. */
+  capacity: 1_000_000,
 } as const;
+
+/**
+ * How a registration is admitted: `approval` (the spec's flow: the organizer confirms each one) or
+ * `automatic` (first come, first served: confirmed on arrival while seats remain, decision 0130).
+ */
+export const admissionModes = ['approval', 'automatic'] as const;
+export type Admission = (typeof admissionModes)[number];
+
+/** Each way of admitting as the panel names it. */
+export const admissionLabels: Record<Admission, string> = {
+  approval: 'Com aprovação: a organização confirma cada inscrição',
+  automatic: 'Automática: confirmada na chegada, por ordem, enquanto houver vagas',
+};
 
 /** What the API and the form say about a settings field, in pt-BR. */
 export const eventFieldMessages = {
@@ -30,6 +45,9 @@ export const eventFieldMessages = {
   retentionDays: `Informe por quantos dias guardar os dados: um número inteiro de 1 a ${eventFieldLimits.retentionDays}.`,
   csvPrefix: 'Use só letras sem acento, números, _ e - (como inscricoes_build_safe_).',
   invalidEmail: 'Informe um e-mail válido, como nome@exemplo.com.',
+  capacity: `Informe o número de vagas: um número inteiro de 1 a ${eventFieldLimits.capacity}, ou deixe vazio para não limitar.`,
+  admission:
+    'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
 } as const;
@@ -48,6 +66,8 @@ export const eventFieldLabels = {
   contactEmail: 'E-mail de contato',
   retentionDays: 'Dias de guarda dos dados após o evento',
   csvPrefix: 'Início do nome do arquivo CSV',
+  capacity: 'Vagas (vazio: sem limite)',
+  admission: 'Admissão das inscrições',
   whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',

@@ -29,6 +29,8 @@ export const defaultEventDetails: EventDetails = {
   organizer: 'Organização do Build Safe',
   contactEmail: 'contato@buildsafe.example',
   retentionDays: 90,
+  capacity: null,
+  admission: 'approval',
 };
 
 /**

@@ -6,6 +6,8 @@ import type { Registration } from './registration.schema.ts';
 export const decisionLabels: Record<OrganizerDecision, string> = {
   pending: 'Pendente',
   confirmed: 'Confirmado',
+  waitlisted: 'Lista de espera',
+  cancelled: 'Cancelado',
 };
 
 /** The visitor's answers to the form's two questions, as the form labels them. */

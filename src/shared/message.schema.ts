@@ -5,8 +5,11 @@ import { z } from 'zod';
 export const messageChannels = ['email', 'whatsapp'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
-/** 'received' when a registration arrives; 'ticket' when it is confirmed. */
-export const messageKinds = ['received', 'ticket'] as const;
+/**
+ * 'received' when a registration arrives (or joins the waiting list); 'ticket' when it is
+ * confirmed; 'cancelled' when it is cancelled (a short confirmation, by e-mail).
+ */
+export const messageKinds = ['received', 'ticket', 'cancelled'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /**
@@ -80,6 +83,10 @@ export const bulkConfirmResultSchema = z.object({
   not_found: z.number(),
   /** Refused: of a past edition, read-only (error `past_edition` for one). */
   past_edition: z.number(),
+  /** Refused: no seat left (error `capacity_reached` for one; decision 0130). */
+  capacity_reached: z.number(),
+  /** Not confirmed: cancelled (restore them one by one). */
+  cancelled: z.number(),
 });
 export type BulkConfirmResult = z.output<typeof bulkConfirmResultSchema>;
 

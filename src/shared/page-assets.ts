@@ -2,13 +2,14 @@
 // Vite's manifest): each page's own style sheet, inlined into it by the server, and the small
 // entry the form page runs instead of the app (docs/decisions/0100, 0101). Read by vite.config.ts
 // (its inputs) and by the server (src/server/web/rendered-pages.ts).
-import { paths } from './paths.ts';
+import { paths, thanksWaitlisted } from './paths.ts';
 
 /** The style sheet each public page inlines: only the classes its own files use. */
 export const pageStyleSheets: Readonly<Record<string, string>> = {
   [paths.home]: 'src/web/features/landing/landing-page.css',
   [paths.register]: 'src/web/features/registration/registration-page.css',
   [paths.thanks]: 'src/web/features/registration/thanks-page.css',
+  [thanksWaitlisted]: 'src/web/features/registration/thanks-page.css',
   [paths.privacy]: 'src/web/features/privacy/privacy-page.css',
 };
 

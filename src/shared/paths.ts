@@ -12,6 +12,19 @@ export const paths = {
 /** The check-in screen's service worker (built by vite.config.ts; its scope is `paths.door`). */
 export const doorWorker = '/portaria-sw.js';
 
+/**
+ * The thank-you page when the registration joined the waiting list (no seat was left): its own
+ * page, rendered at start without script like /obrigado (decision 0130).
+ */
+export const thanksWaitlisted = '/obrigado/lista-de-espera';
+
+/**
+ * The person's own page (decision 0130): their state, their ticket, and 'Não poderei comparecer'.
+ * `withCode(attendeePage, token)`; its confirmation step and the cancellation's form POST.
+ */
+export const attendeePage = '/inscricao/:code';
+export const attendeeCancel = '/inscricao/:code/cancelar';
+
 /** The public ticket page of one registration: `withCode(ticketPage, code)`. */
 export const ticketPage = '/ingresso/:code';
 /** Its calendar file (.ics). */
@@ -40,6 +53,9 @@ export const api = {
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',
   adminTicket: '/api/admin/registrations/:id/ticket',
+  /** The organizer cancels a registration (frees its seat), or restores a cancelled one. */
+  adminCancel: '/api/admin/registrations/:id/cancel',
+  adminRestore: '/api/admin/registrations/:id/restore',
   /** Many at once: `{"ids": […]}`. */
   adminBulkConfirm: '/api/admin/registrations/confirm',
   /** A new copy of each selected registration's failed messages: `{"ids": […]}`. */
@@ -77,10 +93,15 @@ export const api = {
  * Public pages sent as their HTML alone, with no script: nothing on them changes once rendered, so
  * a link to one loads it as a document (docs/decisions/0100).
  */
-export const scriptlessPages: readonly string[] = [paths.home, paths.thanks, paths.privacy];
+export const scriptlessPages: readonly string[] = [
+  paths.home,
+  paths.thanks,
+  thanksWaitlisted,
+  paths.privacy,
+];
 
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
-export const pagePaths: readonly string[] = Object.values(paths);
+export const pagePaths: readonly string[] = [...Object.values(paths), thanksWaitlisted];
 
 /** Fills a route pattern's `:id`: `withId(api.adminConfirm, id)`. */
 export function withId(pattern: string, id: string): string {
@@ -90,6 +111,11 @@ export function withId(pattern: string, id: string): string {
 /** Fills a route pattern's `:code`: `withCode(ticketPage, code)`. */
 export function withCode(pattern: string, code: string): string {
   return pattern.replace(':code', encodeURIComponent(code));
+}
+
+/** The person's own page's absolute address on PUBLIC_URL: what every message carries. */
+export function attendeePageUrl(publicUrl: string, token: string): string {
+  return publicUrl.replace(/\/+$/, '') + withCode(attendeePage, token);
 }
 
 /**

@@ -5,8 +5,13 @@
 export const levarAlguemOptions = ['sim', 'nao'] as const;
 export const confirmacaoOptions = ['ok', 'agenda'] as const;
 
-/** The organizer's decision on a registration (the `status` key); not the visitor's `confirmacao`. */
-export const organizerDecisions = ['pending', 'confirmed'] as const;
+/**
+ * Where a registration stands (the `status` key); not the visitor's `confirmacao`. The spec's two,
+ * `pending` (waiting for the organizer) and `confirmed` (a seat and a ticket), plus
+ * `waitlisted` (no seat was left when it arrived: the waiting list, decision 0130) and
+ * `cancelled` (the person, or the organizer, called it off: no seat, no ticket).
+ */
+export const organizerDecisions = ['pending', 'confirmed', 'waitlisted', 'cancelled'] as const;
 
 export type LevarAlguem = (typeof levarAlguemOptions)[number];
 export type Confirmacao = (typeof confirmacaoOptions)[number];

@@ -106,6 +106,11 @@ export const registrationSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** Who let them in: the account's e-mail; null while not checked in. */
   checked_in_by: z.string().nullable(),
+  /**
+   * When a freed seat moved it off the waiting list (ISO 8601 UTC): in approval mode it is then
+   * pending again, at the head of the organizer's queue. Null otherwise.
+   */
+  promoted_at: z.string().nullable().default(null),
   /** Where its newest e-mail and WhatsApp message are (none: nothing sent by itself). */
   delivery: deliverySchema.default({}),
 });
@@ -119,6 +124,7 @@ export const newRegistrationState = {
   ticket_code: null,
   checked_in_at: null,
   checked_in_by: null,
+  promoted_at: null,
   delivery: {},
 } as const satisfies Partial<Registration>;
 

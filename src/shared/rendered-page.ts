@@ -1,5 +1,6 @@
 // What the server-side render of a page hands to the server (src/web/entry-server.tsx).
 import type { EventConfig } from './event.ts';
+import type { Registration } from './registration.schema.ts';
 import type { Ticket } from './ticket.schema.ts';
 
 export interface RenderedPage {
@@ -39,6 +40,32 @@ export interface TicketPageData {
   /** The calendar file's path (.ics) and a link that opens Google Calendar with the event. */
   calendarPath: string;
   googleCalendarUrl: string;
+  /** The person's own page (state, 'Não poderei comparecer'; decision 0130), when they have one. */
+  personalPath?: string | null;
 }
 
 export type RenderTicketPage = (data: TicketPageData) => Promise<RenderedPage>;
+
+/**
+ * What the person's own page (/inscricao/<token>, decision 0130) shows: their state, their ticket's
+ * link, their place on the waiting list, and the cancellation (a link to its confirmation step,
+ * then a form POST). Rendered per request, without script.
+ */
+export interface AttendeePageData {
+  event: EventConfig;
+  name: string;
+  status: Registration['status'];
+  /** On the waiting list: 1 for the next to get a seat; null otherwise. */
+  position: number | null;
+  /** The ticket page's path, while confirmed. */
+  ticketPath: string | null;
+  /** The page's own path, and its cancellation step's (the form posts there). */
+  pagePath: string;
+  cancelPath: string;
+  /** `confirm`: the cancellation's confirmation step. */
+  step: 'view' | 'confirm';
+  /** False for a past edition's registration: nothing can change any more. */
+  changeable: boolean;
+}
+
+export type RenderAttendeePage = (data: AttendeePageData) => Promise<RenderedPage>;

@@ -8,9 +8,15 @@ import { StrictMode, type ReactNode } from 'react';
 // request (decision 0128).
 import { prerender } from 'react-dom/static.edge';
 import { eventDates, type EventConfig } from '@shared/event.ts';
-import type { MessageProviders, RenderedPage, TicketPageData } from '@shared/rendered-page.ts';
+import type {
+  AttendeePageData,
+  MessageProviders,
+  RenderedPage,
+  TicketPageData,
+} from '@shared/rendered-page.ts';
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
+import { AttendeePage } from './features/attendee/attendee-page.tsx';
 import { TicketPage } from './features/ticket/ticket-page.tsx';
 import { DocumentTitleContext } from './lib/use-document-title.ts';
 
@@ -40,4 +46,9 @@ export async function renderPage(
 
 export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {
   return render(<TicketPage {...data} />, data.event);
+}
+
+/** The person's own page (/inscricao/<token>): personal, per request, without script. */
+export function renderAttendeePage(data: AttendeePageData): Promise<RenderedPage> {
+  return render(<AttendeePage {...data} />, data.event);
 }

@@ -63,7 +63,7 @@ describe('on PostgreSQL', () => {
 
   it('writes a registration with its queued messages and its live change, or none of them', async () => {
     const db = server.app.db.kysely;
-    const plan = { received: ['email'], ticket: [] } as const;
+    const plan = { received: ['email'], ticket: [], cancelled: [] } as const;
     const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
     const created = await createRegistration(server.app.db, input, plan);
     expect(created.delivery).toEqual({
@@ -106,7 +106,7 @@ describe('on PostgreSQL', () => {
 
   it('writes registrations arriving together in one go, and a bad one fails alone', async () => {
     const db = server.app.db.kysely;
-    const plan = { received: ['email'], ticket: [] } as const;
+    const plan = { received: ['email'], ticket: [], cancelled: [] } as const;
     const inputOf = (overrides: Record<string, unknown> = {}) => {
       const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
       return { ...input, ...overrides };

@@ -13,6 +13,12 @@ export interface RegistrationsTable extends Omit<Registration, 'status' | 'deliv
   status: Generated<Registration['status']>;
   /** The edition it belongs to (events.id); with it, its ticket, check-in and messages. */
   event_id: string;
+  /**
+   * The token of the person's own page (/inscricao/<token>, decision 0130): 128 random bits,
+   * given at registration, never in a list, a live change or a log. Null only for rows written
+   * straight to the database (tests' seeds).
+   */
+  personal_token: string | null;
 }
 
 /** One edition of the event: its settings, and whether it is the one the site serves. */

@@ -37,6 +37,7 @@ export type CheckInOutcome =
   | { kind: 'answer'; answer: CheckInResult; changed: boolean }
   | { kind: 'not_found' }
   | { kind: 'not_confirmed' }
+  | { kind: 'cancelled' }
   /** A ticket of another edition (a past one): not for today's door. */
   | { kind: 'other_edition' }
   /** The key was used before by another account, or for another ticket. */
@@ -100,6 +101,7 @@ async function checkInOnce(
     .executeTakeFirst();
   if (!found) return { kind: 'not_found' };
   if (Number(found.is_current) !== 1) return { kind: 'other_edition' };
+  if (found.status === 'cancelled') return { kind: 'cancelled' };
   if (found.status !== 'confirmed') return { kind: 'not_confirmed' };
 
   let answer: CheckInResult | undefined;

@@ -74,6 +74,8 @@ export async function doorRoutes(app: FastifyInstance) {
         return sendError(reply, errorTable.ticketNotFound);
       case 'not_confirmed':
         return sendError(reply, errorTable.attendeeNotConfirmed);
+      case 'cancelled':
+        return sendError(reply, errorTable.registrationCancelled);
       case 'other_edition':
         return sendError(reply, errorTable.otherEdition);
       case 'key_reused':

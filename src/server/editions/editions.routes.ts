@@ -11,7 +11,7 @@ import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
-import { listRegistrations } from '../registrations/registrations.repository.ts';
+import { fillFreeSeats, listRegistrations } from '../registrations/registrations.repository.ts';
 import { retentionFields, retentionJob } from '../registrations/retention.job.ts';
 import { requireUuid } from '../registrations/uuid.ts';
 import {
@@ -49,6 +49,13 @@ export async function editionsRoutes(app: FastifyInstance) {
         actorOf(request),
       );
       if (fields.length > 0) await app.editions.changed();
+      // More seats, no limit, or automatic admission now: the waiting list gets them at once.
+      if (fields.some((field) => field === 'capacity' || field === 'admission')) {
+        if ((await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) {
+          app.live.poke();
+          app.outbox.poke();
+        }
+      }
       // Registrations the new date or retention has outlived go now, not at the next hourly run.
       if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {
         void app.jobs.runNow(retentionJob.name);

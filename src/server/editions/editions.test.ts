@@ -416,6 +416,8 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       already_confirmed: 0,
       not_found: 1,
       past_edition: 2,
+      capacity_reached: 0,
+      cancelled: 0,
     });
     const resend = await asAdmin(api.adminBulkResend, {
       method: 'POST',

@@ -8,12 +8,15 @@ export interface MessagePlan {
   received: readonly MessageChannel[];
   /** A confirmation. */
   ticket: readonly MessageChannel[];
+  /** A cancellation's short confirmation (decision 0130). */
+  cancelled: readonly MessageChannel[];
 }
 
 export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessagePlan {
   return {
     // WhatsApp outside a conversation takes approved templates only: the ticket's.
     received: config.mail ? ['email'] : [],
+    cancelled: config.mail ? ['email'] : [],
     ticket: [
       ...(config.mail ? (['email'] as const) : []),
       ...(config.whatsapp ? (['whatsapp'] as const) : []),

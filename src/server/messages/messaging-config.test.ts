@@ -15,7 +15,7 @@ describe('the sending configuration', () => {
     const config = loadConfig({});
     expect(config.mail).toBeUndefined();
     expect(config.whatsapp).toBeUndefined();
-    expect(messagePlan(config)).toEqual({ received: [], ticket: [] });
+    expect(messagePlan(config)).toEqual({ received: [], ticket: [], cancelled: [] });
   });
 
   it('takes SMTP_URL and MAIL_FROM together', () => {
@@ -27,7 +27,11 @@ describe('the sending configuration', () => {
       smtpUrl: 'smtps://u:p@mail.exemplo.com:465',
       from: 'Build Safe <i@exemplo.com>',
     });
-    expect(messagePlan(config)).toEqual({ received: ['email'], ticket: ['email'] });
+    expect(messagePlan(config)).toEqual({
+      received: ['email'],
+      ticket: ['email'],
+      cancelled: ['email'],
+    });
     expect(() => loadConfig({ SMTP_URL: 'smtp://u:p@h:587' })).toThrow(
       'SMTP_URL is set but MAIL_FROM is not',
     );
@@ -62,7 +66,7 @@ describe('the sending configuration', () => {
       verifyToken: undefined,
     });
     expect(graphApiUrl).toMatch(/^https:\/\/graph\.facebook\.com\/v\d+\.\d+$/);
-    expect(messagePlan(config)).toEqual({ received: [], ticket: ['whatsapp'] });
+    expect(messagePlan(config)).toEqual({ received: [], ticket: ['whatsapp'], cancelled: [] });
   });
 
   it('stops at start on half the WhatsApp variables, naming what is missing', () => {

@@ -93,6 +93,8 @@ describe('three instances on PostgreSQL behind nginx', () => {
       already_confirmed: 0,
       not_found: 0,
       past_edition: 0,
+      capacity_reached: 0,
+      cancelled: 0,
     });
     await expect.poll(() => unsent(db), { timeout: 90_000, interval: 250 }).toBe(0);
     expect(emailTally()).toEqual({ distinct: 500, total: 500 });

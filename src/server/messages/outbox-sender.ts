@@ -12,9 +12,9 @@ import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 import { findWithEditions } from '../registrations/registrations.repository.ts';
 import { ticketCalendarFile } from '../tickets/event-calendar.ts';
 import { qrCodePng } from '../tickets/ticket-qr.ts';
-import { ticketPageUrl } from '../../shared/paths.ts';
+import { attendeePageUrl, ticketPageUrl } from '../../shared/paths.ts';
 import type { DeliveryResult } from './delivery-result.ts';
-import { qrContentId, receivedEmail, ticketEmail } from './email/email-bodies.ts';
+import { cancelledEmail, qrContentId, receivedEmail, ticketEmail } from './email/email-bodies.ts';
 import { mailConnections, type Mailer } from './email/smtp-mailer.ts';
 import {
   claimDueMessages,
@@ -61,12 +61,20 @@ export interface SenderOptions {
 interface Recipient {
   registration: Registration;
   event: EventConfig;
+  /** Their own page's absolute address (decision 0130); undefined for a row without a token. */
+  personalUrl: string | undefined;
 }
 
 const noAddress = {
   kind: 'permanent',
   code: 'no_ticket',
   message: 'A inscrição não tem ingresso.',
+} as const;
+
+const revoked = {
+  kind: 'permanent',
+  code: 'cancelled',
+  message: 'Inscrição cancelada.',
 } as const;
 
 export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
@@ -114,21 +122,30 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   ): Promise<DeliveryResult> {
     // Deleted meanwhile: its messages went with it, and the outcome will change nothing.
     if (!recipient) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
-    const { registration, event } = recipient;
+    const { registration, event, personalUrl } = recipient;
+    // Cancelled before its ticket left: the ticket is revoked, it does not go.
+    if (message.kind === 'ticket' && registration.status === 'cancelled') return revoked;
     const code = registration.ticket_code;
     if (message.channel === 'email') {
       if (message.kind === 'received') {
         return mailer!.send({
           messageId: message.id,
           to: registration.email,
-          ...receivedEmail(registration, event),
+          ...receivedEmail(registration, event, personalUrl),
+        });
+      }
+      if (message.kind === 'cancelled') {
+        return mailer!.send({
+          messageId: message.id,
+          to: registration.email,
+          ...cancelledEmail(registration, event, personalUrl),
         });
       }
       if (!code) return noAddress;
       return mailer!.send({
         messageId: message.id,
         to: registration.email,
-        ...ticketEmail({ ...registration, ticket_code: code }, event, publicUrl),
+        ...ticketEmail({ ...registration, ticket_code: code }, event, publicUrl, personalUrl),
         attachments: [
           {
             filename: 'ingresso-qr.png',
@@ -287,9 +304,13 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   /** The people these messages go to, each with the settings of their own edition. */
   async function recipientsOf(ids: readonly string[]): Promise<Map<string, Recipient>> {
     const recipients = new Map<string, Recipient>();
-    for (const { registration, editionId } of await findWithEditions(db.kysely, ids)) {
+    for (const { registration, editionId, personalToken } of await findWithEditions(
+      db.kysely,
+      ids,
+    )) {
+      const personalUrl = personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined;
       const event = await settingsOf(editionId);
-      if (event) recipients.set(registration.id, { registration, event });
+      if (event) recipients.set(registration.id, { registration, event, personalUrl });
     }
     return recipients;
   }

@@ -175,6 +175,8 @@ describe('the outbox on SQLite', () => {
       already_confirmed: 20,
       not_found: 2,
       past_edition: 0,
+      capacity_reached: 0,
+      cancelled: 0,
     });
     await smtp.waitFor(sentBefore + 500, 60_000);
     const tickets = smtp.received.filter((m) => m.subject === 'Seu ingresso para o Build Safe');

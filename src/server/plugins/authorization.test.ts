@@ -58,6 +58,8 @@ describe('the route table', () => {
       [`HEAD ${api.adminRegistrations}`]: ['admin'],
       [`POST ${api.adminConfirm}`]: ['admin'],
       [`POST ${api.adminTicket}`]: ['admin'],
+      [`POST ${api.adminCancel}`]: ['admin'],
+      [`POST ${api.adminRestore}`]: ['admin'],
       [`DELETE ${api.adminRegistration}`]: ['admin'],
       [`GET ${api.adminLiveStream}`]: ['admin'],
       [`GET ${api.adminAudit}`]: ['admin'],

@@ -17,6 +17,7 @@ import { sendPrecompressed } from '../web/precompressed.ts';
 import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
 import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
+import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 
@@ -122,6 +123,10 @@ async function webApp(app: FastifyInstance) {
     }
     await app.register(ticketPageRoutes, {
       render: (data) => pages!.ticketPage(data),
+      sendNotFound: (request, reply) => sendPage(request, reply, pages!.notFound, 404),
+    });
+    await app.register(attendeePageRoutes, {
+      render: (data) => pages!.attendeePage(data),
       sendNotFound: (request, reply) => sendPage(request, reply, pages!.notFound, 404),
     });
   }

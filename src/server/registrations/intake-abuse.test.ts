@@ -257,7 +257,9 @@ describe('the public form', () => {
       // A real registration right after: its change is the only one logged and announced.
       const person = await register(server, validRegistration());
       expect(person.status).toBe(201);
-      const stored = await person.json();
+      // The answer alone carries the person's own page; the live change never does.
+      const { personal_page: personalPage, ...stored } = await person.json();
+      expect(personalPage).toMatch(/\/inscricao\/[A-Za-z0-9_-]{22}$/);
       expect(await loggedChanges(server)).toEqual([
         {
           id: expect.any(String),

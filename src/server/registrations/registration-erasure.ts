@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../audit/actor.ts';
-import { deleteRegistration } from './registrations.repository.ts';
+import { deleteRegistration, fillFreeSeats } from './registrations.repository.ts';
 
 export interface RegistrationErasure {
   /**
@@ -73,6 +73,8 @@ async function registrationErasure(app: FastifyInstance) {
         if (await deleteRegistration(app.db.kysely, id, actor)) erased.push(id);
       }
       if (erased.length === 0) return erased;
+      // A confirmed person erased frees a seat: the waiting list gets it (decision 0130).
+      if ((await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) app.outbox.poke();
       // Committed, changes logged with them: delivery cannot turn this into an error.
       app.live.poke();
       await afterDeletion();

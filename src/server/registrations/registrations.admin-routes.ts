@@ -1,5 +1,5 @@
 // The organizer's side of registrations: admins only.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorTable } from '../../shared/api-error.ts';
 import { bulkBodyLimit, bulkConfirmRequestSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
@@ -8,14 +8,28 @@ import { actorOf } from '../audit/actor.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import {
+  cancelRegistration,
+  CancelledError,
+  CapacityReachedError,
   confirmRegistration,
   confirmRegistrations,
   listRegistrations,
   markTicketSent,
+  NotCancelledError,
   NotConfirmedError,
   PastEditionError,
+  restoreRegistration,
 } from './registrations.repository.ts';
 import { requireUuid } from './uuid.ts';
+
+/** The refusals of a write that takes or gives back a seat, each with its code. */
+function sendSeatError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
+  if (error instanceof CapacityReachedError) return sendError(reply, errorTable.capacityReached);
+  if (error instanceof CancelledError) return sendError(reply, errorTable.registrationCancelled);
+  if (error instanceof NotCancelledError) return sendError(reply, errorTable.notCancelled);
+  throw error;
+}
 
 export async function registrationsAdminRoutes(app: FastifyInstance) {
   const forAdmins = { config: { audience: audiences.admin } };
@@ -40,8 +54,46 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       app.outbox.poke();
       return registration;
     } catch (error) {
-      if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
-      throw error;
+      return sendSeatError(reply, error);
+    }
+  });
+
+  // The organizer cancels (the person phoned, wrote): the same cancellation as the person's own
+  // link, the seat going to the waiting list (decision 0130). Repeating it changes nothing.
+  app.post<{ Params: { id: string } }>(api.adminCancel, idRoute, async (request, reply) => {
+    try {
+      const cancelled = await cancelRegistration(
+        app.db.kysely,
+        { id: request.params.id },
+        actorOf(request),
+        app.messagePlan,
+      );
+      if (!cancelled) return sendError(reply, errorTable.notFound);
+      if (cancelled.changed) {
+        app.live.poke();
+        app.outbox.poke();
+      }
+      return cancelled.registration;
+    } catch (error) {
+      return sendSeatError(reply, error);
+    }
+  });
+
+  // A cancelled person back in, confirmed, while a seat is left.
+  app.post<{ Params: { id: string } }>(api.adminRestore, idRoute, async (request, reply) => {
+    try {
+      const registration = await restoreRegistration(
+        app.db.kysely,
+        request.params.id,
+        actorOf(request),
+        app.messagePlan,
+      );
+      if (!registration) return sendError(reply, errorTable.notFound);
+      app.live.poke();
+      app.outbox.poke();
+      return registration;
+    } catch (error) {
+      return sendSeatError(reply, error);
     }
   });
 

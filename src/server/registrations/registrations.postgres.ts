@@ -16,6 +16,8 @@ import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
+import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
+import { newPersonalToken } from '../tickets/ticket-code.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
@@ -124,22 +126,25 @@ async function insertRegistrations(
     created_at: now,
     // Written by the statement: the edition current when it runs.
     event_id: '',
+    // Seats (decision 0130): its own link's token; its status (pending, or waitlisted once the
+    // event is full) is decided by the statement (approval mode takes no seat: seats.repository.ts).
+    personal_token: newPersonalToken(),
   }));
   const messages = messageRows(
     rows.flatMap((row) =>
       plan.received.map((channel) => ({ registrationId: row.id, kind: 'received', channel })),
     ),
   );
-  const { rows: stored } = await sql<{ id: string }>`
+  const { rows: stored } = await sql<{ id: string; status: RegistrationRow['status'] }>`
     with registration as (
       insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-        levar_alguem, confirmacao, status, created_at, event_id)
+        levar_alguem, confirmacao, status, created_at, event_id, personal_token)
       select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
-        r.levar_alguem, r.confirmacao, r.status, r.created_at,
-        (select e.id from events e where e.is_current = 1)
+        r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
+        (select e.id from events e where e.is_current = 1), r.personal_token
       from json_populate_recordset(null::registrations, ${JSON.stringify(rows)}::json) r
       on conflict do nothing
-      returning id, created_at
+      returning id, created_at, status
     ), change as (
       insert into live_changes (type, registration_id, changed_at)
       select 'created', id, created_at from registration
@@ -149,11 +154,14 @@ async function insertRegistrations(
       select m.* from json_populate_recordset(null::messages, ${JSON.stringify(messages)}::json) m
       where m.registration_id in (select id from registration)
     )
-    select id from registration`.execute(db);
+    select id, status from registration`.execute(db);
   // A new registration's messages are the ones just queued: nothing to read back.
   const delivery = Object.fromEntries(
     plan.received.map((channel) => [channel, { kind: 'received', status: 'queued', error: null }]),
   );
-  const storedIds = new Set(stored.map((row) => row.id));
-  return rows.map((row) => (storedIds.has(row.id) ? { row, delivery } : 'duplicate'));
+  const statuses = new Map(stored.map((row) => [row.id, row.status]));
+  return rows.map((row) => {
+    const status = statuses.get(row.id);
+    return status ? { row: { ...row, status }, delivery } : 'duplicate';
+  });
 }

@@ -24,11 +24,13 @@ import {
   holdCurrentEdition,
   registrationEdition,
 } from '../editions/editions.repository.ts';
+import { writeAdmittedOnPostgres } from '../seats/admitted-writes.postgres.ts';
+import { admit, holdSeats, takeSeat, type Seats } from '../seats/seats.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { deliveriesOf, queueMessages } from '../messages/messages.repository.ts';
-import { newTicketCode } from '../tickets/ticket-code.ts';
+import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { writeRegistrationOnPostgres } from './registrations.postgres.ts';
 
 export class DuplicateEmailError extends Error {
@@ -40,6 +42,20 @@ export class DuplicateEmailError extends Error {
 export class NotConfirmedError extends Error {
   constructor() {
     super('registration not confirmed');
+  }
+}
+
+/** No seat left: the confirmed count is at the capacity (decision 0130). */
+export class CapacityReachedError extends Error {
+  constructor() {
+    super('no seat left');
+  }
+}
+
+/** The registration is cancelled: restore it first (decision 0130). */
+export class CancelledError extends Error {
+  constructor() {
+    super('registration cancelled');
   }
 }
 
@@ -67,7 +83,10 @@ async function withDeliveries(
 }
 
 type NewRow = Omit<NewRegistration, 'website'> &
-  Pick<RegistrationRow, 'id' | 'email_key' | 'created_at'>;
+  Pick<
+    RegistrationRow,
+    'id' | 'email_key' | 'created_at' | 'status' | 'ticket_code' | 'personal_token'
+  >;
 
 /** The new row, into the current edition, compiled once (db/query-template.ts). */
 const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
@@ -81,12 +100,16 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
     'levar_alguem',
     'confirmacao',
     'created_at',
+    // Seats (decision 0130): decided by the caller with the seats held.
+    'status',
+    'ticket_code',
+    'personal_token',
   ],
   (db, row) => {
     const { delivery: _none, ...state } = newRegistrationState;
     return db
       .insertInto('registrations')
-      .values({ ...row, ...state, event_id: currentEditionId })
+      .values({ ...state, ...row, event_id: currentEditionId })
       .returningAll();
   },
 );
@@ -94,47 +117,114 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
 /**
  * Stores a new registration with its messages and its live change, in the current edition:
  * on SQLite in one write transaction of `db.writes` (committed together with the others arriving
- * at the same time), on PostgreSQL in one statement grouped with them (registrations.postgres.ts).
+ * at the same time), on PostgreSQL in one statement grouped with them (registrations.postgres.ts),
+ * or, when the edition admits automatically (`automatic`, the caller's hint from the settings it
+ * holds), in one transaction per group that holds the seats (admitted-writes.postgres.ts,
+ * decision 0130).
  */
 export async function createRegistration(
   db: Pick<Db, 'kysely' | 'writes'>,
   input: Omit<NewRegistration, 'website'>,
   plan: MessagePlan,
+  options: { automatic?: boolean } = {},
 ): Promise<Registration> {
+  return (await createRegistrationWithToken(db, input, plan, options)).registration;
+}
+
+/** A new registration as stored, and its own page's token: what the visitor is answered. */
+export interface CreatedRegistration {
+  registration: Registration;
+  personalToken: string | null;
+}
+
+/** createRegistration, with the new registration's personal token (decision 0130). */
+export async function createRegistrationWithToken(
+  db: Pick<Db, 'kysely' | 'writes'>,
+  input: Omit<NewRegistration, 'website'>,
+  plan: MessagePlan,
+  { automatic = false }: { automatic?: boolean } = {},
+): Promise<CreatedRegistration> {
   if (isPostgres(db.kysely)) {
-    const written = await writeRegistrationOnPostgres(db.kysely, input, plan);
+    const written = automatic
+      ? await writeAdmittedOnPostgres(db.kysely, input, plan)
+      : await writeRegistrationOnPostgres(db.kysely, input, plan);
     if (written === 'duplicate') throw new DuplicateEmailError();
-    return toRegistration(written.row, written.delivery);
+    return {
+      registration: toRegistration(written.row, written.delivery),
+      personalToken: written.row.personal_token,
+    };
   }
   try {
-    return await db.writes.run(async (trx) => {
-      const { rows } = await trx.executeQuery(
-        insertRegistration(trx, {
-          ...input,
-          id: randomUUID(),
-          email_key: emailKey(input.email),
-          created_at: new Date().toISOString(),
-        }),
-      );
-      const row = rows[0]!;
-      await queueMessages(
-        trx,
-        plan.received.map((channel) => ({ registrationId: row.id, kind: 'received', channel })),
-      );
-      await logChange(trx, 'created', row.id);
-      // A new registration's messages are the ones just queued: nothing to read back.
-      const delivery = Object.fromEntries(
-        plan.received.map((channel) => [
-          channel,
-          { kind: 'received', status: 'queued', error: null },
-        ]),
-      );
-      return toRegistration(row, delivery);
-    });
+    return await db.writes.run((trx) => insertAdmitted(trx, input, plan));
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateEmailError();
     throw error;
   }
+}
+
+/**
+ * The seats as one SQLite group commit holds them: read once per batch (its registrations share
+ * one transaction, one writer), each then taking its seat from the count in memory; any other
+ * transaction reads them afresh. On PostgreSQL, held per transaction (holdSeats).
+ */
+const seatsOfBatch = new WeakMap<Transaction<Database>, Seats>();
+
+async function batchSeats(trx: Transaction<Database>): Promise<Seats> {
+  if (isPostgres(trx)) return holdSeats(trx);
+  let seats = seatsOfBatch.get(trx);
+  if (!seats) {
+    seats = await holdSeats(trx);
+    seatsOfBatch.set(trx, seats);
+  }
+  return seats;
+}
+
+/**
+ * One new registration in the caller's write transaction, its status decided with the seats
+ * held (admit): confirmed on arrival (its ticket and its code, `automatic` with a seat left),
+ * waitlisted (no seat left) or pending. A confirmed one gets the ticket's messages, the others
+ * the 'received' one.
+ */
+async function insertAdmitted(
+  trx: Transaction<Database>,
+  input: Omit<NewRegistration, 'website'>,
+  plan: MessagePlan,
+): Promise<CreatedRegistration> {
+  const seats = await batchSeats(trx);
+  const status = admit(seats);
+  let row: RegistrationRow;
+  try {
+    const { rows } = await trx.executeQuery(
+      insertRegistration(trx, {
+        ...input,
+        status,
+        ticket_code: status === 'confirmed' ? newTicketCode() : null,
+        personal_token: newPersonalToken(),
+        id: randomUUID(),
+        email_key: emailKey(input.email),
+        created_at: new Date().toISOString(),
+      }),
+    );
+    row = rows[0]!;
+    const kind = status === 'confirmed' ? 'ticket' : 'received';
+    await queueMessages(
+      trx,
+      plan[kind].map((channel) => ({ registrationId: row.id, kind, channel })),
+    );
+    if (status === 'confirmed') await recordAudit(trx, row.id, 'confirmed', null);
+    await logChange(trx, 'created', row.id);
+  } catch (error) {
+    // Undone (its savepoint, or the whole transaction): the seat it took is free again.
+    if (status === 'confirmed') seats.confirmed -= 1;
+    throw error;
+  }
+  const kind = status === 'confirmed' ? 'ticket' : 'received';
+  const channels = plan[kind];
+  // A new registration's messages are the ones just queued: nothing to read back.
+  const delivery = Object.fromEntries(
+    channels.map((channel) => [channel, { kind, status: 'queued', error: null }]),
+  );
+  return { registration: toRegistration(row, delivery), personalToken: row.personal_token };
 }
 
 /**
@@ -185,21 +275,28 @@ export async function findRegistrations(
 export async function findWithEditions(
   db: Kysely<Database>,
   ids: readonly string[],
-): Promise<Array<{ registration: Registration; editionId: string }>> {
+): Promise<Array<{ registration: Registration; editionId: string; personalToken: string | null }>> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('registrations').selectAll().where('id', 'in', ids).execute();
-  return rows.map((row) => ({ registration: toRegistration(row), editionId: row.event_id }));
+  return rows.map((row) => ({
+    registration: toRegistration(row),
+    editionId: row.event_id,
+    // Its own page's token, for the messages' link only (decision 0130).
+    personalToken: row.personal_token,
+  }));
 }
 
 /**
- * Confirms inside the caller's transaction (which holds the current edition); undefined when it
- * was not pending, not there, or of a past edition.
+ * Confirms inside the caller's transaction, which holds the seats and has taken one (takeSeat):
+ * from pending or the waiting list. Undefined when it was neither (or not there, or of a past
+ * edition). `action`: what the audit trail says (`promoted` when a freed seat did it).
  */
-async function confirmIn(
+export async function confirmIn(
   trx: Transaction<Database>,
   id: string,
-  actor: Actor,
+  actor: Actor | null,
   plan: MessagePlan,
+  { from = ['pending', 'waitlisted'], action = 'confirmed' }: ConfirmOptions = {},
 ): Promise<RegistrationRow | undefined> {
   const row = await trx
     .updateTable('registrations')
@@ -208,12 +305,12 @@ async function confirmIn(
       ticket_code: sql<string>`coalesce(ticket_code, ${newTicketCode()})`,
     })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', from)
     .where('event_id', '=', currentEditionId)
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  await recordAudit(trx, id, 'confirmed', actor);
+  await recordAudit(trx, id, action, actor);
   await queueMessages(
     trx,
     plan.ticket.map((channel) => ({ registrationId: id, kind: 'ticket', channel })),
@@ -222,10 +319,29 @@ async function confirmIn(
   return row;
 }
 
+interface ConfirmOptions {
+  from?: Array<Registration['status']>;
+  action?: 'confirmed' | 'promoted' | 'restored';
+}
+
+/** The row's status and edition, in the caller's transaction; undefined when there is none. */
+async function stateOf(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('registrations')
+    .select(['id', 'status', 'event_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+async function readRow(trx: Transaction<Database>, id: string): Promise<RegistrationRow> {
+  return trx.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 /**
  * Sets `confirmed`, gives the ticket its code and queues the ticket's messages; repeating it is
- * harmless (same code, nothing logged or sent again). Undefined when there is no such registration;
- * PastEditionError when it is of a past edition.
+ * harmless (same code, nothing logged or sent again). Decided with the seats held: with none
+ * left, CapacityReachedError. Undefined when there is no such registration; PastEditionError when
+ * it is of a past edition; CancelledError when it was cancelled (restore it instead).
  */
 export async function confirmRegistration(
   db: Kysely<Database>,
@@ -234,18 +350,17 @@ export async function confirmRegistration(
   plan: MessagePlan,
 ): Promise<Registration | undefined> {
   return db.transaction().execute(async (trx) => {
-    await holdCurrentEdition(trx);
-    let row = await confirmIn(trx, id, actor, plan);
-    if (!row) {
-      const edition = await registrationEdition(trx, id);
-      if (!edition) return undefined;
-      if (!edition.current) throw new PastEditionError();
-      row = await trx
-        .selectFrom('registrations')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+    const seats = await holdSeats(trx);
+    const found = await stateOf(trx, id);
+    if (!found) return undefined;
+    if (found.event_id !== seats.editionId) throw new PastEditionError();
+    if (found.status === 'cancelled') throw new CancelledError();
+    let row: RegistrationRow | undefined;
+    if (found.status !== 'confirmed') {
+      if (!takeSeat(seats)) throw new CapacityReachedError();
+      row = await confirmIn(trx, id, actor, plan);
     }
+    row ??= await readRow(trx, id);
     const [registration] = await withDeliveries(trx, [row]);
     return registration;
   });
@@ -255,9 +370,10 @@ export async function confirmRegistration(
 const confirmBatch = 200;
 
 /**
- * Confirms many at once, in batches (each a transaction: its confirmations, audit entries,
- * messages and live changes commit together). Ids that are not pending count as already
- * confirmed when stored, as not found otherwise; those of a past edition are refused (counted).
+ * Confirms many at once, in batches (each a transaction holding the seats: its confirmations,
+ * audit entries, messages and live changes commit together), in the order given. Ids that are
+ * already confirmed count as such, those no longer stored as not found; refused and counted:
+ * those of a past edition, the cancelled, and those left without a seat (`capacity_reached`).
  */
 export async function confirmRegistrations(
   db: Kysely<Database>,
@@ -267,28 +383,195 @@ export async function confirmRegistrations(
   afterBatch: () => void = () => {},
 ): Promise<BulkConfirmResult> {
   const unique = [...new Set(ids)];
-  const counts = { confirmed: 0, already_confirmed: 0, not_found: 0, past_edition: 0 };
+  const counts = {
+    confirmed: 0,
+    already_confirmed: 0,
+    not_found: 0,
+    past_edition: 0,
+    capacity_reached: 0,
+    cancelled: 0,
+  };
   for (let start = 0; start < unique.length; start += confirmBatch) {
     const batch = unique.slice(start, start + confirmBatch);
     await db.transaction().execute(async (trx) => {
-      await holdCurrentEdition(trx);
-      const stored = await trx
-        .selectFrom('registrations')
-        .innerJoin('events', 'events.id', 'registrations.event_id')
-        .select(['registrations.id', 'registrations.status', 'events.is_current'])
-        .where('registrations.id', 'in', batch)
-        .execute();
-      counts.not_found += batch.length - stored.length;
-      for (const { id, status, is_current } of stored) {
-        if (Number(is_current) !== 1) counts.past_edition += 1;
-        else if (status !== 'pending' || !(await confirmIn(trx, id, actor, plan))) {
-          counts.already_confirmed += 1;
-        } else counts.confirmed += 1;
+      const seats = await holdSeats(trx);
+      const stored = new Map(
+        (
+          await trx
+            .selectFrom('registrations')
+            .select(['id', 'status', 'event_id'])
+            .where('id', 'in', batch)
+            .execute()
+        ).map((row) => [row.id, row]),
+      );
+      for (const id of batch) {
+        const row = stored.get(id);
+        if (!row) counts.not_found += 1;
+        else if (row.event_id !== seats.editionId) counts.past_edition += 1;
+        else if (row.status === 'confirmed') counts.already_confirmed += 1;
+        else if (row.status === 'cancelled') counts.cancelled += 1;
+        else if (!takeSeat(seats)) counts.capacity_reached += 1;
+        else if (await confirmIn(trx, id, actor, plan)) counts.confirmed += 1;
+        else counts.already_confirmed += 1;
       }
     });
     afterBatch();
   }
   return counts;
+}
+
+/**
+ * Gives free seats to the waiting list, oldest first, each person once, in the caller's
+ * transaction (which holds the seats): in `automatic` each is confirmed and their ticket queued;
+ * in `approval` each goes back to pending, at the head of the organizer's queue (`promoted_at`).
+ * At most `limit` people (one per seat just freed); never more than the seats left. Returns
+ * their ids.
+ */
+export async function promoteWaitlisted(
+  trx: Transaction<Database>,
+  seats: Seats,
+  plan: MessagePlan,
+  limit = Infinity,
+): Promise<string[]> {
+  const free = Math.min(
+    limit,
+    seats.capacity === null ? Infinity : seats.capacity - seats.confirmed,
+  );
+  if (free <= 0) return [];
+  let query = trx
+    .selectFrom('registrations')
+    .select('id')
+    .where('event_id', '=', seats.editionId)
+    .where('status', '=', 'waitlisted')
+    .orderBy('created_at')
+    .orderBy('id');
+  if (Number.isFinite(free)) query = query.limit(free);
+  const waiting = await query.execute();
+  const promoted: string[] = [];
+  for (const { id } of waiting) {
+    if (seats.admission === 'automatic') {
+      if (!takeSeat(seats)) break;
+      if (await confirmIn(trx, id, null, plan, { from: ['waitlisted'], action: 'promoted' })) {
+        promoted.push(id);
+      }
+      continue;
+    }
+    const moved = await trx
+      .updateTable('registrations')
+      .set({ status: 'pending', promoted_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'waitlisted')
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) continue;
+    await recordAudit(trx, id, 'promoted', null);
+    await logChange(trx, 'updated', id);
+    promoted.push(id);
+  }
+  return promoted;
+}
+
+/**
+ * Seats left free (the capacity raised or removed, admission made automatic, a confirmed person
+ * erased): given to the waiting list, in a transaction of its own. Returns the ids moved.
+ */
+export async function fillFreeSeats(db: Kysely<Database>, plan: MessagePlan): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const seats = await holdSeats(trx);
+    return promoteWaitlisted(trx, seats, plan);
+  });
+}
+
+/** Whom a cancellation names: the organizer's id, or the person's own token. */
+export type CancelTarget = { id: string } | { token: string };
+
+export interface Cancellation {
+  registration: Registration;
+  /** False when it was already cancelled: nothing changed. */
+  changed: boolean;
+  /** Who got the seat it freed (the waiting list's oldest), if anyone. */
+  promoted: string[];
+}
+
+/**
+ * Cancels a registration (the person through their link, `actor` null, or an organizer): status
+ * `cancelled`, its ticket refused from now on (the ticket page, the door: `cancelled`), its seat
+ * given to the oldest waitlisted person, the short confirmation queued, all in one transaction
+ * holding the seats. A second cancellation changes nothing. Undefined when there is no such
+ * registration; PastEditionError for a past edition's.
+ */
+export async function cancelRegistration(
+  db: Kysely<Database>,
+  target: CancelTarget,
+  actor: Actor | null,
+  plan: MessagePlan,
+): Promise<Cancellation | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const seats = await holdSeats(trx);
+    const found = await trx
+      .selectFrom('registrations')
+      .selectAll()
+      .where((eb) =>
+        'id' in target ? eb('id', '=', target.id) : eb('personal_token', '=', target.token),
+      )
+      .executeTakeFirst();
+    if (!found) return undefined;
+    if (found.event_id !== seats.editionId) throw new PastEditionError();
+    if (found.status === 'cancelled') {
+      const [registration] = await withDeliveries(trx, [found]);
+      return { registration: registration!, changed: false, promoted: [] };
+    }
+    const row = await trx
+      .updateTable('registrations')
+      .set({ status: 'cancelled' })
+      .where('id', '=', found.id)
+      .where('status', '=', found.status)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
+    await queueMessages(
+      trx,
+      plan.cancelled.map((channel) => ({ registrationId: found.id, kind: 'cancelled', channel })),
+    );
+    await logChange(trx, 'updated', found.id);
+    let promoted: string[] = [];
+    if (found.status === 'confirmed') {
+      seats.confirmed -= 1;
+      promoted = await promoteWaitlisted(trx, seats, plan, 1);
+    }
+    const [registration] = await withDeliveries(trx, [row]);
+    return { registration: registration!, changed: true, promoted };
+  });
+}
+
+/**
+ * An organizer restores a cancelled registration: confirmed again, with a seat (none left:
+ * CapacityReachedError), its ticket's code as it was and the ticket queued again. Undefined when
+ * there is no such registration; PastEditionError, or NotCancelledError when it is not cancelled.
+ */
+export async function restoreRegistration(
+  db: Kysely<Database>,
+  id: string,
+  actor: Actor,
+  plan: MessagePlan,
+): Promise<Registration | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const seats = await holdSeats(trx);
+    const found = await stateOf(trx, id);
+    if (!found) return undefined;
+    if (found.event_id !== seats.editionId) throw new PastEditionError();
+    if (found.status !== 'cancelled') throw new NotCancelledError();
+    if (!takeSeat(seats)) throw new CapacityReachedError();
+    const row = await confirmIn(trx, id, actor, plan, { from: ['cancelled'], action: 'restored' });
+    const [registration] = await withDeliveries(trx, [row ?? (await readRow(trx, id))]);
+    return registration;
+  });
+}
+
+export class NotCancelledError extends Error {
+  constructor() {
+    super('registration not cancelled');
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { errorTable } from '../../shared/api-error.ts';
-import { api } from '../../shared/paths.ts';
+import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
   honeypotField,
   newRegistrationSchema,
@@ -12,7 +12,8 @@ import {
 import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { parseFields, sendError } from '../http-errors.ts';
-import { createRegistration, DuplicateEmailError } from './registrations.repository.ts';
+import { newPersonalToken } from '../tickets/ticket-code.ts';
+import { createRegistrationWithToken, DuplicateEmailError } from './registrations.repository.ts';
 
 export async function registrationsRoutes(app: FastifyInstance) {
   const limit = app.config.registrationRateLimit;
@@ -46,11 +47,17 @@ export async function registrationsRoutes(app: FastifyInstance) {
           id: randomUUID(),
           created_at: new Date().toISOString(),
         });
-        return reply.code(201).send(decoy);
+        return reply.code(201).send({
+          ...decoy,
+          personal_page: attendeePageUrl(app.config.publicUrl, newPersonalToken()),
+        });
       }
-      let registration;
+      let created;
       try {
-        registration = await createRegistration(app.db, input, app.messagePlan);
+        created = await createRegistrationWithToken(app.db, input, app.messagePlan, {
+          // A hint only: the seats are decided by the database (decision 0130).
+          automatic: app.editions.current().settings.admission === 'automatic',
+        });
       } catch (error) {
         if (error instanceof DuplicateEmailError) {
           return sendError(reply, errorTable.duplicateEmail, {
@@ -62,7 +69,14 @@ export async function registrationsRoutes(app: FastifyInstance) {
       // Committed, change logged with it: the live stream cannot turn this into an error.
       app.live.poke();
       app.outbox.poke();
-      return reply.code(201).send(registration);
+      // The person's own page, given here once (and in every message): never in a list.
+      const { registration, personalToken } = created;
+      return reply.code(201).send({
+        ...registration,
+        ...(personalToken
+          ? { personal_page: attendeePageUrl(app.config.publicUrl, personalToken) }
+          : {}),
+      });
     },
   );
 }

@@ -102,7 +102,11 @@ export async function register(
     json: validRegistration(overrides),
   });
   expect(response.status).toBe(201);
-  return (await response.json()) as Registration;
+  // The answer alone carries the person's own page (decision 0130): the registration as listed.
+  const { personal_page: _link, ...registration } = (await response.json()) as Registration & {
+    personal_page?: string;
+  };
+  return registration;
 }
 
 /** How many registrations the server's database holds (a string on PostgreSQL, hence Number). */

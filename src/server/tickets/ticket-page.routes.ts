@@ -3,7 +3,13 @@
 // (404) for a code that opens nothing. Registered with the built site (plugins/web-app.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TicketPageData } from '../../shared/rendered-page.ts';
-import { ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../../shared/paths.ts';
+import {
+  attendeePage,
+  ticketCalendar,
+  ticketPage,
+  ticketPageUrl,
+  withCode,
+} from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
 import { googleCalendarUrl } from './event-calendar.ts';
@@ -24,7 +30,7 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
       const { code } = request.params;
       const found = await ticketByCode(app, code);
       if (!found) return options.sendNotFound(request, reply);
-      const { ticket, event } = found;
+      const { ticket, event, personalToken } = found;
       const { publicUrl } = app.config;
       const ticketUrl = ticketPageUrl(publicUrl, code);
       const html = await options.render({
@@ -34,6 +40,7 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
         qrSvg: await qrCodeSvg(ticketUrl),
         calendarPath: withCode(ticketCalendar, code),
         googleCalendarUrl: googleCalendarUrl({ event, ticketUrl }),
+        personalPath: personalToken ? withCode(attendeePage, personalToken) : null,
       });
       return reply.type('text/html; charset=utf-8').send(html);
     },

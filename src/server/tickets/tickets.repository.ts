@@ -10,6 +10,8 @@ export interface FoundTicket {
   ticket: Ticket;
   /** Its edition's settings, in full (the calendar file needs the duration). */
   event: EventConfig;
+  /** The person's own page's token (decision 0130): the ticket page links to it, the API not. */
+  personalToken: string | null;
 }
 
 /** Undefined for a code no registration holds (never given, or revoked with its registration). */
@@ -20,12 +22,19 @@ export async function findTicket(
 ): Promise<FoundTicket | undefined> {
   const row = await db
     .selectFrom('registrations')
-    .select(['nome_completo', 'nome_compania', 'ticket_code', 'checked_in_at', 'event_id'])
+    .select([
+      'nome_completo',
+      'nome_compania',
+      'ticket_code',
+      'checked_in_at',
+      'event_id',
+      'personal_token',
+    ])
     .where('ticket_code', '=', code)
     .where('status', '=', 'confirmed')
     .executeTakeFirst();
   if (!row) return undefined;
-  const { event_id: editionId, ...ticket } = row;
+  const { event_id: editionId, personal_token: personalToken, ...ticket } = row;
   const event = await settingsOf(editionId);
-  return event && { ticket: ticketSchema.parse({ ...ticket, event }), event };
+  return event && { ticket: ticketSchema.parse({ ...ticket, event }), event, personalToken };
 }

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { laterAppEntries, pageStyleSheets } from '../../shared/page-assets.ts';
 import { paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
-import type { RenderPage, RenderTicketPage, TicketPageData } from '../../shared/rendered-page.ts';
+import type {
+  AttendeePageData,
+  RenderAttendeePage,
+  RenderPage,
+  RenderTicketPage,
+  TicketPageData,
+} from '../../shared/rendered-page.ts';
 import {
   fillTemplate,
   inlineStyleSheet,
@@ -52,6 +58,8 @@ export interface RenderedPages {
   notFoundWithoutScripts: Precompressed;
   /** One person's ticket page: rendered per request (it is personal and changes), no script. */
   ticketPage(data: TicketPageData): Promise<string>;
+  /** One person's own page (decision 0130): per request, no script. */
+  attendeePage(data: AttendeePageData): Promise<string>;
 }
 
 /** Renders every page for one state of the site; the built files are read once. */
@@ -72,9 +80,12 @@ export async function pagesRenderer(
   const withSheet = (sheet: string | undefined) =>
     inlineStyleSheet(built, appSheets, sheet ? css(sheet) : appSheets.map(css).join(''));
   const template = withSheet(undefined);
-  const { renderPage, renderTicketPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+  const { renderPage, renderTicketPage, renderAttendeePage } = (await import(
+    pathToFileURL(ssrEntry).href
+  )) as {
     renderPage: RenderPage;
     renderTicketPage: RenderTicketPage;
+    renderAttendeePage: RenderAttendeePage;
   };
   const ticketTemplate = scriptlessTemplate(template, { noindex: true });
 
@@ -135,6 +146,14 @@ export async function pagesRenderer(
           ticketTemplate,
           { ...site, event: data.event },
           { title, preview, content: html, preloads: '' },
+        );
+      },
+      async attendeePage(data) {
+        const { html, title } = await renderAttendeePage(data);
+        return fillTemplate(
+          ticketTemplate,
+          { ...site, event: data.event },
+          { title, preview: title, content: html, preloads: '' },
         );
       },
     };

@@ -1,9 +1,9 @@
 // Every screen and its path. Heavy screens are lazy chunks (see pages.ts).
 import type { ComponentType } from 'react';
-import { paths, setupPage } from '@shared/paths.ts';
+import { paths, setupPage, thanksWaitlisted } from '@shared/paths.ts';
 import { LandingPage } from '@/features/landing/landing-page.tsx';
 import { NotFoundPage } from '@/features/not-found/not-found-page.tsx';
-import { ThanksPage } from '@/features/registration/thanks-page.tsx';
+import { ThanksPage, WaitlistedThanksPage } from '@/features/registration/thanks-page.tsx';
 import type { LazyPage } from './lazy-page.ts';
 import { lazyPages } from './pages.ts';
 
@@ -21,6 +21,7 @@ export const routes: readonly PageRoute[] = [
   eager(paths.home, LandingPage),
   lazy(paths.register),
   eager(paths.thanks, ThanksPage),
+  eager(thanksWaitlisted, WaitlistedThanksPage),
   lazy(paths.privacy),
   lazy(paths.admin),
   lazy(paths.door),

@@ -66,10 +66,43 @@ function intro(text: string, event: EventConfig, nome: string, link?: string): s
   return fillPlaceholders(text, placeholderValues(event, { nome, link })).split('\n');
 }
 
-/** 'received': the registration arrived and is being reviewed; what the person sent. */
-export function receivedEmail(registration: Registration, event: EventConfig): EmailBody {
-  const subject = `Recebemos sua inscrição no ${event.name}`;
-  const opening = intro(event.receivedEmailIntro, event, registration.nome_completo);
+/** The personal link's lines (decision 0130): where to see the registration, or cancel it. */
+function personalLines(personalUrl: string | undefined): string[] {
+  return personalUrl
+    ? ['Para ver sua inscrição, ou cancelar se não puder comparecer:', personalUrl]
+    : [];
+}
+
+function personalHtml(personalUrl: string | undefined): string {
+  if (!personalUrl) return '';
+  return `<p style="margin:16px 0 12px;">${escapeHtml(personalLines(personalUrl)[0]!)}<br><a href="${escapeHtml(personalUrl)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(personalUrl)}</a></p>`;
+}
+
+/** The opening of 'received' for a registration that joined the waiting list (no seat left). */
+function waitlistedOpening(event: EventConfig, nome: string): string[] {
+  return [
+    `Olá, ${nome}!`,
+    `Recebemos sua inscrição no ${event.name}. Você está na lista de espera: as vagas do evento já foram preenchidas.`,
+    'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail. Por enquanto, não há ingresso.',
+  ];
+}
+
+/**
+ * 'received': the registration arrived and is being reviewed (or, with no seat left, is on the
+ * waiting list: no ticket promised); what the person sent; their own page's link.
+ */
+export function receivedEmail(
+  registration: Registration,
+  event: EventConfig,
+  personalUrl?: string,
+): EmailBody {
+  const waitlisted = registration.status === 'waitlisted';
+  const subject = waitlisted
+    ? `Você está na lista de espera do ${event.name}`
+    : `Recebemos sua inscrição no ${event.name}`;
+  const opening = waitlisted
+    ? waitlistedOpening(event, registration.nome_completo)
+    : intro(event.receivedEmailIntro, event, registration.nome_completo);
   const sent: Array<[string, string]> = [
     ['Nome completo', registration.nome_completo],
     ['WhatsApp', registration.whatsapp],
@@ -91,6 +124,8 @@ export function receivedEmail(registration: Registration, event: EventConfig): E
     `${event.name}`,
     ...details.map(([label, value]) => `${label}: ${value}`),
     '',
+    ...personalLines(personalUrl),
+    ...(personalUrl ? [''] : []),
     `Dúvidas: ${event.contactEmail}`,
   ].join('\n');
   const list = (rows: Array<[string, string]>) =>
@@ -107,6 +142,7 @@ export function receivedEmail(registration: Registration, event: EventConfig): E
       list(sent),
       `<h2 style="font-size:18px;margin:16px 0 8px;">${escapeHtml(event.name)}</h2>`,
       list(details),
+      personalHtml(personalUrl),
       paragraphs([`Dúvidas: ${event.contactEmail}`]),
     ].join('\n'),
   );
@@ -121,6 +157,7 @@ export function ticketEmail(
   registration: Registration & { ticket_code: string },
   event: EventConfig,
   publicUrl: string,
+  personalUrl?: string,
 ): EmailBody {
   const url = ticketPageUrl(publicUrl, registration.ticket_code);
   const subject = `Seu ingresso para o ${event.name}`;
@@ -148,13 +185,32 @@ export function ticketEmail(
       ),
       `<p style="margin:16px 0;text-align:center;"><img src="cid:${qrContentId}" alt="QR code do ingresso" width="240" height="240" style="display:inline-block;width:240px;max-width:100%;height:auto;"></p>`,
       paragraphs(['O arquivo evento.ics anexo adiciona o evento à sua agenda.']),
+      personalHtml(personalUrl),
     ]
       .filter(Boolean)
       .join('\n'),
   );
+  const personal = personalUrl ? `\n\n${personalLines(personalUrl).join('\n')}` : '';
   return {
     subject,
-    text: `${text}\n\nO arquivo evento.ics anexo adiciona o evento à sua agenda.`,
+    text: `${text}\n\nO arquivo evento.ics anexo adiciona o evento à sua agenda.${personal}`,
     html,
   };
+}
+
+/** 'cancelled': the short confirmation that the registration is cancelled (decision 0130). */
+export function cancelledEmail(
+  registration: Registration,
+  event: EventConfig,
+  personalUrl?: string,
+): EmailBody {
+  const subject = `Inscrição cancelada: ${event.name}`;
+  const lines = [
+    `Olá, ${registration.nome_completo}.`,
+    `Sua inscrição no ${event.name} (${when(event)}) foi cancelada. Se você tinha um ingresso, ele não vale mais, e sua vaga foi liberada para outra pessoa.`,
+    `Foi um engano? Escreva para ${event.contactEmail}.`,
+  ];
+  const text = [...lines, ...(personalUrl ? ['', ...personalLines(personalUrl)] : [])].join('\n');
+  const html = page(subject, [paragraphs(lines), personalHtml(personalUrl)].join('\n'));
+  return { subject, text, html };
 }

@@ -52,6 +52,16 @@ export function removeDoorAccount(id: string): Promise<void> {
 }
 
 /** Confirms many at once (at most `bulkConfirmLimit` ids per request). */
+/** Cancels it (its seat goes to the waiting list); repeating it changes nothing. */
+export function cancelRegistration(id: string): Promise<Registration> {
+  return apiRequest<Registration>(withId(api.adminCancel, id), { method: 'POST' });
+}
+
+/** A cancelled registration confirmed again, while a seat is left. */
+export function restoreRegistration(id: string): Promise<Registration> {
+  return apiRequest<Registration>(withId(api.adminRestore, id), { method: 'POST' });
+}
+
 export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfirmResult> {
   return apiRequest<BulkConfirmResult>(api.adminBulkConfirm, {
     method: 'POST',

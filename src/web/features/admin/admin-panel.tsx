@@ -18,7 +18,9 @@ import { ApiRequestError, isNotFound, isUnauthorized } from '@/lib/api-client.ts
 import type { Connection } from '@/lib/use-live-stream.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import {
+  cancelRegistration,
   confirmRegistration,
+  restoreRegistration,
   deleteRegistration,
   markTicketSent,
   resendMessage,
@@ -58,6 +60,23 @@ export interface AdminPanelProps {
 
 // A 401 from any request below ends the session in one place (lib/live-query-client.ts): here it
 // only stops what was under way.
+/** The promoted (oldest promotion first), then the others in their order. */
+function promotedFirst(rows: Registration[]): Registration[] {
+  const promoted = rows
+    .filter((r) => r.promoted_at !== null)
+    .sort((a, b) => (a.promoted_at! < b.promoted_at! ? -1 : 1));
+  return promoted.length === 0
+    ? rows
+    : [...promoted, ...rows.filter((r) => r.promoted_at === null)];
+}
+
+/** A refusal the server explained (no seat left, cancelled…): its message, under the toast. */
+function refusal(error: unknown): { description: string } | undefined {
+  return error instanceof ApiRequestError && error.status === 409
+    ? { description: error.message }
+    : undefined;
+}
+
 export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelProps) {
   const { mutateAsync: confirmOne } = useMutation({ mutationFn: confirmRegistration });
   const { mutateAsync: recordTicketSent } = useMutation({ mutationFn: markTicketSent });
@@ -80,7 +99,10 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   );
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
   const { listState, registrations, connection, entrances, apply, reload } = live;
-  const counts = useMemo(() => countRegistrations(registrations), [registrations]);
+  const counts = useMemo(
+    () => countRegistrations(registrations, event.capacity),
+    [registrations, event.capacity],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<Registration | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -93,10 +115,11 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   // A view about messages means nothing once no channel sends.
   const view = sending || !deliveryViews.has(chosenView) ? chosenView : 'all';
   const viewCounts = useMemo(() => countViews(registrations, channels), [registrations, channels]);
-  const viewed = useMemo(
-    () => filterByView(registrations, view, channels),
-    [registrations, view, channels],
-  );
+  const viewed = useMemo(() => {
+    const rows = filterByView(registrations, view, channels);
+    // Those a freed seat brought back from the waiting list head the pending queue (0130).
+    return view === 'pending' ? promotedFirst(rows) : rows;
+  }, [registrations, view, channels]);
   // Typing stays fluid with 10,000 rows: the list follows the box a moment later.
   const deferredTerm = useDeferredValue(searchTerm);
   const shownTerm = deferredTerm.trim();
@@ -137,12 +160,59 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         });
         return true;
       } catch (error) {
-        if (!isUnauthorized(error)) toast.error(adminTexts.actions.confirmFailed);
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.confirmFailed, refusal(error));
         return false;
       }
     },
     [apply, confirmOne],
   );
+
+  // Seats (decision 0130): the organizer cancels, or restores a cancelled person.
+  const { mutateAsync: cancelOne } = useMutation({ mutationFn: cancelRegistration });
+  const { mutateAsync: restoreOne } = useMutation({ mutationFn: restoreRegistration });
+  const cancel = useCallback(
+    async (registration: Registration) => {
+      try {
+        apply({ type: 'updated', registration: await cancelOne(registration.id) });
+        toast.success(adminTexts.actions.cancelled, {
+          description: adminTexts.actions.cancelledDescription,
+        });
+        return true;
+      } catch (error) {
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.cancelFailed, refusal(error));
+        return false;
+      }
+    },
+    [apply, cancelOne],
+  );
+  const restore = useCallback(
+    async (registration: Registration) => {
+      try {
+        apply({ type: 'updated', registration: await restoreOne(registration.id) });
+        toast.success(adminTexts.actions.restored);
+        return true;
+      } catch (error) {
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.restoreFailed, refusal(error));
+        return false;
+      }
+    },
+    [apply, restoreOne],
+  );
+  // Each waitlisted person's place: the oldest first, as the seats go.
+  const waitlistPlaces = useMemo(() => {
+    const waiting = registrations
+      .filter((r) => r.status === 'waitlisted')
+      .sort((a, b) =>
+        a.created_at === b.created_at
+          ? a.id < b.id
+            ? -1
+            : 1
+          : a.created_at < b.created_at
+            ? -1
+            : 1,
+      );
+    return new Map(waiting.map((r, index) => [r.id, index + 1]));
+  }, [registrations]);
 
   const sendTicket = useCallback(
     async (registration: Registration) => {
@@ -356,6 +426,9 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
                   total={shown.length}
                   entrances={entrances}
                   onConfirm={confirm}
+                  onCancel={cancel}
+                  onRestore={restore}
+                  waitlistPlace={waitlistPlaces.get(registration.id)}
                   onSendTicket={sendTicket}
                   onDelete={askToDelete}
                   selected={selection.selected.has(registration.id)}

@@ -55,8 +55,16 @@ export const adminTexts = {
     counts: (counts: RegistrationCounts) =>
       [
         counted(counts.total, inscricoes),
-        counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' }),
+        counts.capacity === null
+          ? counted(counts.confirmed, { one: 'confirmada', other: 'confirmadas' })
+          : `${number.format(counts.confirmed)}/${number.format(counts.capacity)} ${plural(counts.capacity, { one: 'vaga ocupada', other: 'vagas ocupadas' })}`,
         counted(counts.pending, { one: 'pendente', other: 'pendentes' }),
+        ...(counts.waitlisted > 0 || counts.capacity !== null
+          ? [`${number.format(counts.waitlisted)} na lista de espera`]
+          : []),
+        ...(counts.cancelled > 0
+          ? [counted(counts.cancelled, { one: 'cancelada', other: 'canceladas' })]
+          : []),
         counted(counts.ticketsSent, { one: 'ingresso enviado', other: 'ingressos enviados' }),
         counted(counts.checkedIn, { one: 'entrou', other: 'entraram' }),
       ].join(' · '),
@@ -91,6 +99,17 @@ export const adminTexts = {
     notCheckedIn: 'Ainda não entrou',
     checkedInAt: (dateTime: string, by: string | null) =>
       by ? `Entrou em ${dateTime} (${by})` : `Entrou em ${dateTime}`,
+    /** Seats and the waiting list (decision 0130). */
+    waitlistPosition: 'Posição na lista de espera',
+    promoted: 'Saiu da lista de espera: vaga liberada',
+    cancel: 'Cancelar inscrição',
+    cancelAsk: (name: string) =>
+      `Cancelar a inscrição de ${name}? O ingresso deixa de valer e a vaga vai para a lista de espera.`,
+    cancelYes: 'Sim, cancelar',
+    cancelNo: 'Voltar',
+    cancelling: 'Cancelando...',
+    restore: 'Restaurar inscrição',
+    restoring: 'Restaurando...',
   },
 
   /** What each action on a card says when it is done, or fails. */
@@ -103,6 +122,11 @@ export const adminTexts = {
     ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
     deleted: 'Inscrição excluída.',
     deleteFailed: 'Não foi possível excluir a inscrição.',
+    cancelled: 'Inscrição cancelada.',
+    cancelledDescription: 'A vaga foi para a lista de espera, se havia alguém nela.',
+    cancelFailed: 'Não foi possível cancelar a inscrição.',
+    restored: 'Inscrição restaurada e confirmada.',
+    restoreFailed: 'Não foi possível restaurar a inscrição.',
   },
 
   deleteDialog: {
@@ -137,10 +161,11 @@ export const adminTexts = {
     /** The card's list of channels, for screen readers. */
     label: 'Envio automático',
     channels: { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<MessageChannel, string>,
-    kinds: { received: 'Inscrição recebida', ticket: 'Ingresso' } satisfies Record<
-      MessageKind,
-      string
-    >,
+    kinds: {
+      received: 'Inscrição recebida',
+      ticket: 'Ingresso',
+      cancelled: 'Cancelamento',
+    } satisfies Record<MessageKind, string>,
     statuses: {
       queued: 'Na fila',
       sending: 'Na fila',
@@ -184,6 +209,8 @@ export const adminTexts = {
       all: 'Todas',
       pending: 'Pendentes',
       confirmed: 'Confirmadas',
+      waitlisted: 'Lista de espera',
+      cancelled: 'Canceladas',
       undelivered: 'Ingresso não entregue',
       failed: 'Com falha',
     } satisfies Record<ListView, string>,
@@ -232,6 +259,22 @@ export const adminTexts = {
               })}`,
             ]
           : []),
+        ...(result.capacity_reached > 0
+          ? [
+              `${number.format(result.capacity_reached)} ${plural(result.capacity_reached, {
+                one: 'ficou sem vaga (evento lotado)',
+                other: 'ficaram sem vaga (evento lotado)',
+              })}`,
+            ]
+          : []),
+        ...(result.cancelled > 0
+          ? [
+              `${number.format(result.cancelled)} ${plural(result.cancelled, {
+                one: 'está cancelada',
+                other: 'estão canceladas',
+              })}`,
+            ]
+          : []),
         // Left open while another edition started: those stay as they were.
         ...(result.past_edition > 0
           ? [
@@ -268,7 +311,13 @@ export const adminTexts = {
       checked_in: 'registrou a entrada',
       check_in_undone: 'desfez a entrada',
       deleted: 'excluiu a inscrição',
+      cancelled: 'cancelou a inscrição',
+      withdrawn: 'cancelou a inscrição pelo link pessoal',
+      restored: 'restaurou a inscrição',
+      promoted: 'passou a inscrição da lista de espera para a vaga liberada',
     },
+    /** Who did it when no account did: the person (their own link), or the server. */
+    person: 'a própria pessoa',
   },
 
   /** Door staff accounts, managed by admins. */

@@ -30,7 +30,8 @@ export function AuditTrail({ id, registrationId }: { id: string; registrationId:
           {trail.data.map((entry) => (
             <li key={entry.id} className="[overflow-wrap:anywhere]">
               <span className="text-muted-foreground">{formatDateTime(entry.at, timeZone)}</span>{' '}
-              {entry.actor ?? texts.system} {texts.actions[entry.action]}
+              {entry.actor ?? (entry.action === 'withdrawn' ? texts.person : texts.system)}{' '}
+              {texts.actions[entry.action]}
             </li>
           ))}
         </ol>

@@ -15,6 +15,14 @@ import { RegistrationDetails } from './registration-details.tsx';
 
 const texts = adminTexts.card;
 
+/** Each status's badge: waiting ones in amber, the confirmed in green, the cancelled plain. */
+export const badgeVariants = {
+  pending: 'warning',
+  confirmed: 'success',
+  waitlisted: 'warning',
+  cancelled: 'muted',
+} as const satisfies Record<Registration['status'], 'warning' | 'success' | 'muted'>;
+
 export interface RegistrationCardProps {
   registration: Registration;
   /** 1-based place in the whole list, and its length: only part of the list is rendered. */
@@ -24,6 +32,11 @@ export interface RegistrationCardProps {
   entrances: CardEntrances;
   /** Resolves true when the registration was confirmed. */
   onConfirm(registration: Registration): Promise<boolean>;
+  /** Resolve true when it was cancelled, or restored (decision 0130). */
+  onCancel(registration: Registration): Promise<boolean>;
+  onRestore(registration: Registration): Promise<boolean>;
+  /** On the waiting list: its place (1 for the next seat). */
+  waitlistPlace: number | undefined;
   /** Opens WhatsApp at once, then records the send on the server. */
   onSendTicket(registration: Registration): Promise<void>;
   onDelete(registration: Registration, button: HTMLButtonElement): void;
@@ -45,6 +58,9 @@ function RegistrationCardView({
   total,
   entrances,
   onConfirm,
+  onCancel,
+  onRestore,
+  waitlistPlace,
   onSendTicket,
   onDelete,
   selected,
@@ -61,19 +77,36 @@ function RegistrationCardView({
   const [auditShown, setAuditShown] = useState(false);
   const [entrance] = useState(() => entrances.stepFor(registration.id));
   const [confirming, setConfirming] = useState(false);
+  // 'Cancelar inscrição' asks once, in the card, before it cancels; the question holds only while
+  // the registration stays as it was when asked (cancelled here, by the person or on another
+  // panel, it is over).
+  const [question, setQuestion] = useState<{ status: string; busy: boolean } | null>(null);
+  const cancelStep =
+    question && question.status === registration.status
+      ? question.busy
+        ? 'busy'
+        : 'asking'
+      : 'idle';
+  const setCancelStep = (step: 'idle' | 'asking' | 'busy') =>
+    setQuestion(step === 'idle' ? null : { status: registration.status, busy: step === 'busy' });
+  const [restoring, setRestoring] = useState(false);
+  const cancelled = registration.status === 'cancelled';
   const confirmButton = useRef<HTMLButtonElement>(null);
   const ticketButton = useRef<HTMLButtonElement>(null);
   const focusTicketWhenConfirmed = useRef(false);
   // The organizer's decision; `confirmacao` is the visitor's own answer, shown among the fields.
   const pending = registration.status === 'pending';
+  // Confirmable: pending, or on the waiting list (a seat may have freed, or the capacity grown).
+  const confirmable = pending || registration.status === 'waitlisted';
+  const confirmed = registration.status === 'confirmed';
 
   // The 'Confirmar' button disappears once confirmed: keep keyboard focus in the card.
   useEffect(() => {
-    if (!pending && focusTicketWhenConfirmed.current) {
+    if (confirmed && focusTicketWhenConfirmed.current) {
       focusTicketWhenConfirmed.current = false;
       ticketButton.current?.focus();
     }
-  }, [pending]);
+  }, [confirmed]);
 
   async function confirm() {
     focusTicketWhenConfirmed.current = document.activeElement === confirmButton.current;
@@ -119,11 +152,19 @@ function RegistrationCardView({
             </span>
           </label>
           {heading}
-          <Badge variant={pending ? 'warning' : 'success'} className="mt-0.5 shrink-0">
+          <Badge variant={badgeVariants[registration.status]} className="mt-0.5 shrink-0">
             {decisionLabels[registration.status]}
           </Badge>
         </div>
         <RegistrationDetails registration={registration} timeZone={event.timeZone} />
+        {waitlistPlace !== undefined && (
+          <p className="text-sm font-semibold">
+            {texts.waitlistPosition}: {waitlistPlace}
+          </p>
+        )}
+        {registration.promoted_at && registration.status === 'pending' && (
+          <p className="text-sm font-semibold">{texts.promoted}</p>
+        )}
         {registration.ticket_sent_at && (
           <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
             <Check aria-hidden="true" className="text-success size-4 shrink-0" />
@@ -138,7 +179,7 @@ function RegistrationCardView({
         />
         {/* The buttons grow to fill their row; on a phone 'Excluir' gets a row of its own. */}
         <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
-          {pending && (
+          {confirmable && (
             <Button
               ref={confirmButton}
               size="sm"
@@ -153,7 +194,7 @@ function RegistrationCardView({
           <Button
             ref={ticketButton}
             size="sm"
-            disabled={pending}
+            disabled={!confirmed}
             aria-describedby={
               registration.ticket_sent_at ? `${headingId} ${ticketSentId}` : headingId
             }
@@ -171,6 +212,56 @@ function RegistrationCardView({
             {texts.delete}
           </Button>
         </div>
+        {cancelled ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={restoring}
+            aria-describedby={headingId}
+            onClick={async () => {
+              setRestoring(true);
+              await onRestore(registration);
+              setRestoring(false);
+            }}
+          >
+            {restoring ? texts.restoring : texts.restore}
+          </Button>
+        ) : cancelStep === 'idle' ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive self-start"
+            aria-describedby={headingId}
+            onClick={() => setCancelStep('asking')}
+          >
+            {texts.cancel}
+          </Button>
+        ) : (
+          <div role="group" aria-label={texts.cancel} className="grid gap-2 rounded-lg border p-3">
+            <p className="text-sm [overflow-wrap:anywhere]">
+              {texts.cancelAsk(registration.nome_completo)}
+            </p>
+            <div className="flex flex-wrap gap-2 [&>*]:grow">
+              <Button
+                size="sm"
+                variant="destructive"
+                autoFocus
+                aria-disabled={cancelStep === 'busy'}
+                onClick={async () => {
+                  if (cancelStep === 'busy') return;
+                  setCancelStep('busy');
+                  const done = await onCancel(registration);
+                  if (!done) setCancelStep('asking');
+                }}
+              >
+                {cancelStep === 'busy' ? texts.cancelling : texts.cancelYes}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setCancelStep('idle')}>
+                {texts.cancelNo}
+              </Button>
+            </div>
+          </div>
+        )}
         <div className="flex flex-col items-start gap-2">
           <Button
             size="sm"
@@ -197,6 +288,9 @@ export const RegistrationCard = memo(
     previous.total === next.total &&
     previous.entrances === next.entrances &&
     previous.onConfirm === next.onConfirm &&
+    previous.onCancel === next.onCancel &&
+    previous.onRestore === next.onRestore &&
+    previous.waitlistPlace === next.waitlistPlace &&
     previous.onSendTicket === next.onSendTicket &&
     previous.onDelete === next.onDelete &&
     previous.selected === next.selected &&

@@ -26,7 +26,7 @@ export function RegistrationDetails({
     ],
     [texts.registeredAt, formatDateTime(registration.created_at, timeZone)],
   ];
-  if (registration.status !== 'pending') {
+  if (registration.status === 'confirmed' || registration.checked_in_at) {
     details.push([
       texts.checkIn,
       registration.checked_in_at

@@ -87,6 +87,8 @@ describe('filterByView and countViews', () => {
       all: 3,
       pending: 1,
       confirmed: 2,
+      waitlisted: 0,
+      cancelled: 0,
       undelivered: 1,
       failed: 1,
     });

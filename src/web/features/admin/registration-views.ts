@@ -8,7 +8,15 @@ import {
 } from '@shared/message.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 
-export const listViews = ['all', 'pending', 'confirmed', 'undelivered', 'failed'] as const;
+export const listViews = [
+  'all',
+  'pending',
+  'confirmed',
+  'waitlisted',
+  'cancelled',
+  'undelivered',
+  'failed',
+] as const;
 export type ListView = (typeof listViews)[number];
 
 /** The views about messages: offered only while some channel sends by itself. */
@@ -48,6 +56,10 @@ export function inView(row: Row, view: ListView, channels: readonly MessageChann
       return row.status === 'pending';
     case 'confirmed':
       return row.status === 'confirmed';
+    case 'waitlisted':
+      return row.status === 'waitlisted';
+    case 'cancelled':
+      return row.status === 'cancelled';
     case 'undelivered':
       return ticketUndelivered(row, channels);
     case 'failed':
@@ -74,12 +86,13 @@ export function countViews(
     all: list.length,
     pending: 0,
     confirmed: 0,
+    waitlisted: 0,
+    cancelled: 0,
     undelivered: 0,
     failed: 0,
   };
   for (const row of list) {
-    if (row.status === 'pending') counts.pending += 1;
-    if (row.status === 'confirmed') counts.confirmed += 1;
+    counts[row.status] += 1;
     if (ticketUndelivered(row, channels)) counts.undelivered += 1;
     if (hasFailure(row)) counts.failed += 1;
   }

@@ -124,6 +124,9 @@ describe('counts and texts', () => {
       total: 3,
       confirmed: 1,
       pending: 2,
+      waitlisted: 0,
+      cancelled: 0,
+      capacity: null,
       ticketsSent: 0,
       checkedIn: 0,
     });
@@ -133,9 +136,27 @@ describe('counts and texts', () => {
       total: 3,
       confirmed: 2,
       pending: 1,
+      waitlisted: 0,
+      cancelled: 0,
+      capacity: null,
       ticketsSent: 2,
       checkedIn: 1,
     });
+  });
+
+  it('counts the waiting list and the cancelled, and the seats taken of the capacity', () => {
+    const counts = countRegistrations(
+      [
+        { ...a, status: 'confirmed' },
+        { ...b, status: 'waitlisted' },
+        { ...c, status: 'cancelled' },
+      ],
+      50,
+    );
+    expect(counts).toMatchObject({ confirmed: 1, waitlisted: 1, cancelled: 1, capacity: 50 });
+    expect(adminTexts.header.counts(counts)).toBe(
+      '3 inscrições · 1/50 vagas ocupadas · 0 pendentes · 1 na lista de espera · 1 cancelada · 0 ingressos enviados · 0 entraram',
+    );
   });
 
   it('writes the counts in pt-BR, singular and plural', () => {
@@ -151,6 +172,9 @@ describe('counts and texts', () => {
         total: 1,
         confirmed: 1,
         pending: 0,
+        waitlisted: 0,
+        cancelled: 0,
+        capacity: null,
         ticketsSent: 1,
         checkedIn: 1,
       }),

@@ -81,26 +81,28 @@ export interface RegistrationCounts {
   total: number;
   confirmed: number;
   pending: number;
+  /** On the waiting list (decision 0130). */
+  waitlisted: number;
+  cancelled: number;
+  /** The event's seats; null: no limit. */
+  capacity: number | null;
   /** People whose ticket was sent at least once. */
   ticketsSent: number;
   /** People who came in (event day). */
   checkedIn: number;
 }
 
-export function countRegistrations(list: readonly Registration[]): RegistrationCounts {
-  let confirmed = 0;
+export function countRegistrations(
+  list: readonly Registration[],
+  capacity: number | null = null,
+): RegistrationCounts {
+  const byStatus = { pending: 0, confirmed: 0, waitlisted: 0, cancelled: 0 };
   let ticketsSent = 0;
   let checkedIn = 0;
   for (const r of list) {
-    if (r.status === 'confirmed') confirmed += 1;
+    byStatus[r.status] += 1;
     if (r.ticket_sent_at) ticketsSent += 1;
     if (r.checked_in_at) checkedIn += 1;
   }
-  return {
-    total: list.length,
-    confirmed,
-    pending: list.length - confirmed,
-    ticketsSent,
-    checkedIn,
-  };
+  return { total: list.length, ...byStatus, capacity, ticketsSent, checkedIn };
 }

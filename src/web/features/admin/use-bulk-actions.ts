@@ -38,11 +38,15 @@ export function useBulkActions({
         already_confirmed: 0,
         not_found: 0,
         past_edition: 0,
+        capacity_reached: 0,
+        cancelled: 0,
       };
       for (const part of chunks(ids)) {
         const result = await confirmPart(part);
         total.confirmed += result.confirmed;
         total.already_confirmed += result.already_confirmed;
+        total.capacity_reached += result.capacity_reached;
+        total.cancelled += result.cancelled;
         total.not_found += result.not_found;
         total.past_edition += result.past_edition;
       }

@@ -9,7 +9,7 @@ import countries from 'virtual:country-options';
 import { useLocation } from 'wouter';
 import { formatEventTime } from '@shared/event.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
-import { api, paths } from '@shared/paths.ts';
+import { api, paths, thanksWaitlisted } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
 import {
   confirmacaoOptions,
@@ -173,11 +173,15 @@ export function RegistrationForm() {
 
     setSending(true);
     setErrors({});
+    let registration: Registration & { personal_page?: string };
     try {
-      await apiRequest<Registration>(api.registrations, {
-        method: 'POST',
-        body: submission.body,
-      });
+      registration = await apiRequest<Registration & { personal_page?: string }>(
+        api.registrations,
+        {
+          method: 'POST',
+          body: submission.body,
+        },
+      );
     } catch (error) {
       showFailure(error);
       return;
@@ -185,7 +189,11 @@ export function RegistrationForm() {
     // sendingRef stays true: the form is on its way out.
     clearDraft();
     toast.success(texts.successTitle, { description: texts.successDescription });
-    navigate(paths.thanks);
+    // No seat was left: the waiting list's own thank-you page, which promises no ticket.
+    // The person's own page goes along (history state): the thank-you page shows it once.
+    navigate(registration.status === 'waitlisted' ? thanksWaitlisted : paths.thanks, {
+      state: { personalPage: registration.personal_page },
+    });
   }
 
   /** Back to the form as it was, with the reason in a toast and at the fields. */

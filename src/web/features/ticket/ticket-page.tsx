@@ -53,6 +53,7 @@ export function TicketPage({
   qrSvg,
   calendarPath,
   googleCalendarUrl,
+  personalPath,
 }: TicketPageData) {
   useDocumentTitle(`Ingresso · ${event.name}`);
   return (
@@ -123,6 +124,14 @@ export function TicketPage({
                 </Button>
               </div>
             </section>
+
+            {personalPath && (
+              <p className="mt-5 text-center text-sm print:hidden">
+                <a href={personalPath} className="text-primary font-semibold underline">
+                  Não poderá comparecer? Veja ou cancele sua inscrição
+                </a>
+              </p>
+            )}
           </article>
         </main>
       </EventDatesProvider>

@@ -1,6 +1,7 @@
 // One registration of a past edition, read-only: what it was, and its history on request.
 import { useId, useState } from 'react';
 import { decisionLabels } from '@shared/labels.ts';
+import { badgeVariants } from '../registration-card.tsx';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -41,10 +42,7 @@ export function EditionRegistrationCard({
           >
             {registration.nome_completo}
           </h3>
-          <Badge
-            variant={registration.status === 'pending' ? 'warning' : 'success'}
-            className="mt-0.5 shrink-0"
-          >
+          <Badge variant={badgeVariants[registration.status]} className="mt-0.5 shrink-0">
             {decisionLabels[registration.status]}
           </Badge>
         </div>

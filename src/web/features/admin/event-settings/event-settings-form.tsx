@@ -11,7 +11,12 @@ import {
   eventSettingsFields,
   type EventSettings,
 } from '@shared/event-config.schema.ts';
-import { eventFieldLabels as labels, eventFieldLimits as limits } from '@shared/event-fields.ts';
+import {
+  admissionLabels,
+  admissionModes,
+  eventFieldLabels as labels,
+  eventFieldLimits as limits,
+} from '@shared/event-fields.ts';
 import {
   messageTextFields,
   placeholderLabels,
@@ -230,6 +235,33 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
         {field('city', (control) => (
           <Input {...control} {...bind('city')} maxLength={limits.city} autoComplete="off" />
         ))}
+      </Group>
+
+      <Group legend={texts.groups.seats} columns>
+        {field(
+          'capacity',
+          (control) => (
+            <Input {...control} {...bind('capacity')} inputMode="numeric" autoComplete="off" />
+          ),
+          texts.help.capacity,
+        )}
+        {field(
+          'admission',
+          (control) => (
+            <select
+              {...control}
+              {...bind('admission')}
+              className="border-input bg-background h-10 rounded-md border px-3 text-base"
+            >
+              {admissionModes.map((mode) => (
+                <option key={mode} value={mode}>
+                  {admissionLabels[mode]}
+                </option>
+              ))}
+            </select>
+          ),
+          texts.help.admission,
+        )}
       </Group>
 
       <Group legend={texts.groups.data} columns>

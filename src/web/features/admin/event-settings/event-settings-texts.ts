@@ -11,6 +11,7 @@ export const eventSettingsTexts = {
     event: 'O evento',
     when: 'Quando',
     where: 'Onde',
+    seats: 'Vagas e admissão',
     data: 'Dados e privacidade',
     messages: 'Mensagens',
   },
@@ -22,6 +23,10 @@ export const eventSettingsTexts = {
     durationMinutes: 'Usada no convite de agenda do ingresso.',
     organizer: 'Quem coleta os dados, na página de privacidade.',
     contactEmail: 'Para pedidos sobre os dados, na página de privacidade.',
+    capacity:
+      'Pessoas confirmadas no máximo. Sem vaga, uma nova inscrição entra na lista de espera e recebe a vaga que se liberar.',
+    admission:
+      'Com aprovação, você confirma cada inscrição. Automática: confirmada na chegada, com o ingresso enviado, enquanto houver vagas.',
     retentionDays: 'As inscrições são apagadas esse número de dias depois do evento.',
     /** 'Arquivo: inscricoes_build_safe_2025-12-06.csv' */
     csvPrefix: (example: string) => `Arquivo: ${example}`,

@@ -30,10 +30,21 @@ describe('the Evento form’s values', () => {
     expect(differs(values, defaultEvent)).toBe(true);
   });
 
+  it('sends an empty capacity as null (no limit), and a number as a number', () => {
+    const values = formValues(defaultEvent);
+    expect(values.capacity).toBe('');
+    expect(settingsBody(values)).toMatchObject({ capacity: null, admission: 'approval' });
+    const limited = settingsBody({ ...values, capacity: '50', admission: 'automatic' });
+    expect(eventSettingsSchema.parse(limited)).toMatchObject({
+      capacity: 50,
+      admission: 'automatic',
+    });
+  });
+
   it('puts the errors of known fields on them, and any other under the form', () => {
     expect(
       placeErrors(
-        { venue: 'Campo obrigatório.', capacity: 'Campo desconhecido.' },
+        { venue: 'Campo obrigatório.', lugares: 'Campo desconhecido.' },
         eventSettingsFields,
       ),
     ).toEqual({ venue: 'Campo obrigatório.', form: 'Campo desconhecido.' });

@@ -6,12 +6,14 @@ export type SettingsField = keyof EventSettings;
 export type SettingsFormValues = Record<SettingsField, string>;
 export type SettingsFieldErrors = Partial<Record<SettingsField | 'form', string>>;
 
-const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays']);
+const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays', 'capacity']);
+/** Number fields whose empty input means "none" (null): the capacity (no limit). */
+const emptyIsNull = new Set<SettingsField>(['capacity']);
 
 /** The settings as the form shows them. */
 export function formValues(settings: EventSettings): SettingsFormValues {
   return Object.fromEntries(
-    Object.entries(settings).map(([field, value]) => [field, String(value)]),
+    Object.entries(settings).map(([field, value]) => [field, value === null ? '' : String(value)]),
   ) as SettingsFormValues;
 }
 
@@ -26,6 +28,7 @@ export function settingsBody(values: SettingsFormValues): EventSettingsInput {
     if (!numberFields.has(field)) body[field] = value;
     else if (/^\s*\d+\s*$/.test(value)) body[field] = Number(value);
     else if (value.trim() !== '') body[field] = value;
+    else if (emptyIsNull.has(field)) body[field] = null;
   }
   return body as EventSettingsInput;
 }

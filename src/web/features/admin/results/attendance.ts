@@ -7,13 +7,9 @@ import type { Registration } from '@shared/registration.schema.ts';
 
 export type AttendanceRow = Pick<Registration, 'status' | 'created_at' | 'checked_in_at'>;
 
-/**
- * A registration the person or the organizer cancelled. The status `cancelled` arrives with the
- * seats and waiting list (issue 19, points 4 and 5): compared as a plain string so that this
- * compiles before it exists. The lead tightens it at merge (`status === 'cancelled'`).
- */
+/** A registration the person or the organizer cancelled (decision 0130). */
 export function isCancelled(status: AttendanceRow['status']): boolean {
-  return (status as string) === 'cancelled';
+  return status === 'cancelled';
 }
 
 /** Came: checked in at the door (and not cancelled since). */

@@ -1,0 +1,79 @@
+// The person's own page, /inscricao/<token> (decision 0130): their state (pending, confirmed with
+// the ticket's link, the waiting list with their place, cancelled) and 'Não poderei comparecer',
+// which leads to a confirmation step whose form POSTs the cancellation, then back to the page
+// (303). Rendered per request without script, like the ticket page; the site's not-found page
+// (404) for a token that opens nothing, with nothing changed. The token is the key: these
+// requests are logged at `warn` only, so the address never reaches an ordinary log line.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { attendeeCancel, attendeePage, withCode } from '../../shared/paths.ts';
+import type { AttendeePageData } from '../../shared/rendered-page.ts';
+import { isTicketCode } from '../../shared/ticket-code.ts';
+import { audiences } from '../audience.ts';
+import { compressPage } from '../plugins/compression.ts';
+import { cancelRegistration, PastEditionError } from '../registrations/registrations.repository.ts';
+import { personal } from '../tickets/tickets.routes.ts';
+import { findAttendee } from './attendees.repository.ts';
+
+export interface AttendeePageOptions {
+  render(data: AttendeePageData): Promise<string>;
+  sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+type TokenRequest = { Params: { code: string } };
+
+export async function attendeePageRoutes(app: FastifyInstance, options: AttendeePageOptions) {
+  const route = {
+    logLevel: 'warn',
+    config: { audience: audiences.public, compress: compressPage },
+  } as const;
+  // The confirmation step's form: its body says nothing (the token is in the address).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  async function show(
+    request: FastifyRequest<TokenRequest>,
+    reply: FastifyReply,
+    step: AttendeePageData['step'],
+  ) {
+    personal(reply);
+    const token = request.params.code;
+    const found = isTicketCode(token) ? await findAttendee(app, token) : undefined;
+    if (!found) return options.sendNotFound(request, reply);
+    const pagePath = withCode(attendeePage, token);
+    // Nothing left to confirm: the page itself.
+    if (step === 'confirm' && (found.status === 'cancelled' || !found.changeable)) {
+      return reply.redirect(pagePath, 303);
+    }
+    const html = await options.render({
+      ...found,
+      pagePath,
+      cancelPath: withCode(attendeeCancel, token),
+      step,
+    });
+    return reply.type('text/html; charset=utf-8').send(html);
+  }
+
+  app.get<TokenRequest>(attendeePage, route, (request, reply) => show(request, reply, 'view'));
+  app.get<TokenRequest>(attendeeCancel, route, (request, reply) => show(request, reply, 'confirm'));
+
+  app.post<TokenRequest>(attendeeCancel, route, async (request, reply) => {
+    personal(reply);
+    const token = request.params.code;
+    if (!isTicketCode(token)) return options.sendNotFound(request, reply);
+    try {
+      const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
+      if (!cancelled) return options.sendNotFound(request, reply);
+      if (cancelled.changed) {
+        app.live.poke();
+        app.outbox.poke();
+      }
+    } catch (error) {
+      // A past edition's registration no longer changes: the page says where it stands.
+      if (!(error instanceof PastEditionError)) throw error;
+    }
+    return reply.redirect(withCode(attendeePage, token), 303);
+  });
+}

@@ -1,0 +1,66 @@
+// A person by their own page's token (decision 0130): what their page shows, never a phone or an
+// e-mail, with the settings of their own edition.
+import type { FastifyInstance } from 'fastify';
+import type { EventConfig } from '../../shared/event.ts';
+import { ticketPage, withCode } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+
+export interface FoundAttendee {
+  event: EventConfig;
+  name: string;
+  status: Registration['status'];
+  position: number | null;
+  ticketPath: string | null;
+  changeable: boolean;
+}
+
+/** Undefined for a token no registration holds. */
+export async function findAttendee(
+  app: FastifyInstance,
+  token: string,
+): Promise<FoundAttendee | undefined> {
+  const db = app.db.kysely;
+  const row = await db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select([
+      'registrations.id',
+      'registrations.nome_completo',
+      'registrations.status',
+      'registrations.ticket_code',
+      'registrations.created_at',
+      'registrations.event_id',
+      'events.is_current',
+    ])
+    .where('registrations.personal_token', '=', token)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const event = await app.editions.settingsOf(row.event_id);
+  if (!event) return undefined;
+  let position: number | null = null;
+  if (row.status === 'waitlisted') {
+    // Those ahead: waitlisted in the same edition, arrived before (the same order the seats go).
+    const { ahead } = await db
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
+      .where('event_id', '=', row.event_id)
+      .where('status', '=', 'waitlisted')
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', row.created_at),
+          eb.and([eb('created_at', '=', row.created_at), eb('id', '<', row.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    position = Number(ahead) + 1;
+  }
+  return {
+    event,
+    name: row.nome_completo,
+    status: row.status,
+    position,
+    ticketPath:
+      row.status === 'confirmed' && row.ticket_code ? withCode(ticketPage, row.ticket_code) : null,
+    changeable: Number(row.is_current) === 1,
+  };
+}

@@ -1,0 +1,117 @@
+// Seats (decision 0130): the current edition's capacity counts confirmed people, and every write
+// that could take a seat decides inside its own transaction, with the seats held. On PostgreSQL
+// the current edition's `events` row is locked (FOR NO KEY UPDATE: writers of seats wait for one
+// another on any number of instances, while new registrations' foreign-key checks, FOR KEY SHARE,
+// do not wait), after the editions' shared lock (holdCurrentEdition, decision 0112), so the count
+// read next (a new snapshot per statement under READ COMMITTED) holds every confirmation committed
+// before. SQLite runs one write transaction at a time: nothing to lock.
+import { sql, type Transaction } from 'kysely';
+import type { Admission } from '../../shared/event-fields.ts';
+import { isPostgres } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+import { holdCurrentEdition } from '../editions/editions.repository.ts';
+
+/** The current edition's seats as the caller's transaction holds them. */
+export interface Seats {
+  editionId: string;
+  /** null: no limit. */
+  capacity: number | null;
+  admission: Admission;
+  /** Confirmed now, counting what the transaction confirmed so far (takeSeat). */
+  confirmed: number;
+}
+
+/**
+ * The capacity and the admission, read from the settings' JSON in SQL (no parse of the whole
+ * settings per registration); a setting absent from an edition saved before it existed reads its
+ * default (no limit, approval).
+ */
+function seatSettings(trx: Transaction<Database>, lock: boolean) {
+  const postgres = isPostgres(trx);
+  const field = (name: string) =>
+    postgres
+      ? sql<string | null>`(settings::json ->> ${name})`
+      : sql<string | number | null>`json_extract(settings, ${`$.${name}`})`;
+  const query = trx
+    .selectFrom('events')
+    .select(['id', field('capacity').as('capacity'), field('admission').as('admission')])
+    .where('is_current', '=', 1);
+  return (lock && postgres ? query.forNoKeyUpdate() : query).executeTakeFirstOrThrow(
+    () => new Error('no current edition in table events'),
+  );
+}
+
+export async function countConfirmed(
+  trx: Transaction<Database>,
+  editionId: string,
+): Promise<number> {
+  const { count } = await trx
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('event_id', '=', editionId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Holds the current edition and its seats until the caller's transaction ends, and tells how
+ * many are taken. Every confirmation of any kind calls this first in its transaction.
+ */
+export async function holdSeats(trx: Transaction<Database>): Promise<Seats> {
+  await holdCurrentEdition(trx);
+  // SQLite: the write lock first (a statement that writes, changing nothing). A transaction that
+  // read first and wrote next would fail at once (SQLITE_BUSY_SNAPSHOT) instead of waiting, when
+  // another process (a second server on the file, the CLI) wrote in between.
+  if (!isPostgres(trx)) await sql`update events set revision = revision where 0`.execute(trx);
+  return readSeats(trx, true);
+}
+
+async function readSeats(trx: Transaction<Database>, lock: boolean): Promise<Seats> {
+  const row = await seatSettings(trx, lock);
+  const capacity = row.capacity === null ? null : Number(row.capacity);
+  return {
+    editionId: row.id,
+    capacity,
+    admission: row.admission === 'automatic' ? 'automatic' : 'approval',
+    // Without a limit nobody needs the count.
+    confirmed: capacity === null ? 0 : await countConfirmed(trx, row.id),
+  };
+}
+
+/** Seats left (Infinity without a limit). */
+export function seatsLeft(seats: Seats): number {
+  return seats.capacity === null ? Infinity : Math.max(0, seats.capacity - seats.confirmed);
+}
+
+/** Takes one seat when one is left (the caller then confirms); false when the event is full. */
+export function takeSeat(seats: Seats): boolean {
+  if (seatsLeft(seats) <= 0) return false;
+  seats.confirmed += 1;
+  return true;
+}
+
+/**
+ * What a new registration becomes: in `automatic`, confirmed while a seat is left (taken here);
+ * with no seat left, waitlisted, in either mode (in `approval`, once the confirmed count reached
+ * the capacity); otherwise pending.
+ */
+export function admit(seats: Seats): 'confirmed' | 'pending' | 'waitlisted' {
+  if (seats.admission === 'automatic') return takeSeat(seats) ? 'confirmed' : 'waitlisted';
+  return seatsLeft(seats) <= 0 ? 'waitlisted' : 'pending';
+}
+
+/**
+ * A new registration's status decided in its own INSERT (PostgreSQL's grouped insert, approval
+ * mode): waitlisted when the confirmed count has reached the capacity, pending otherwise. Taking
+ * no seat, it needs no lock: a confirmation committed meanwhile only means it waits for the
+ * organizer's decision, which is checked then.
+ */
+export function pendingOrWaitlisted() {
+  return sql<'pending' | 'waitlisted'>`(
+    select case when (e.settings::json ->> 'capacity')::bigint <= (
+      select count(*) from registrations r where r.event_id = e.id and r.status = 'confirmed'
+    ) then 'waitlisted' else 'pending' end
+    from events e where e.is_current = 1
+  )`;
+}

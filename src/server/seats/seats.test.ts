@@ -1,0 +1,560 @@
+// Seats and the waiting list (issue 19, decision 0130), on a real server over HTTP, on SQLite and
+// on PostgreSQL (one instance, and three sharing the database): the capacity and the admission
+// as settings; no confirmation of any kind (single, bulk, automatic on arrival, a restore) ever
+// takes the confirmed count past the capacity, however many race; a full event's new
+// registrations join the waiting list; a cancellation frees the seat for the oldest waitlisted
+// person, once; the cancelled ticket is refused at the door. Each test runs in an edition of its
+// own ('Nova edição'), so its counts start at zero.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors, errorTable } from '../../shared/api-error.ts';
+import { auditEntrySchema } from '../../shared/audit.schema.ts';
+import { eventFieldMessages } from '../../shared/event-fields.ts';
+import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import type { EventSettings } from '../../shared/event.ts';
+import { bulkConfirmResultSchema } from '../../shared/message.schema.ts';
+import { api, withCode, withId } from '../../shared/paths.ts';
+import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
+import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { openDatabase } from '../db/database.ts';
+import { postCheckIn } from '../test-support/door.ts';
+import { olderDatabase } from '../test-support/older-database.ts';
+import { sendingEnv } from '../test-support/graph-api.ts';
+import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
+import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+const databases: TempPostgres[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'inscricoes-seats-'));
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await Promise.all(databases.map((database) => database.drop()));
+});
+
+/** The last migration of the release before seats: what an upgraded database has run. */
+const previousRelease = '2026-11-26T40-create-setup-tokens';
+
+let editionDay = 0;
+
+describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
+  let server: TestServer;
+  let admin: TestSession;
+  let door: TestSession;
+  let smtp: TestSmtp;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    env = sendingEnv({ smtp: smtp.url });
+    if (engine === 'PostgreSQL') {
+      const database = await createTempPostgres();
+      databases.push(database);
+      env = { ...env, DATABASE_URL: database.url };
+    }
+    server = await startTestServer(env);
+    admin = await startSession(server.app.db.kysely);
+    door = await startSession(server.app.db.kysely, { role: 'door' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, base = server) =>
+    base.request(path, { ...init, headers: { cookie: admin.cookie, ...init.headers } });
+
+  /** A new current edition with these seat settings: every count starts at zero. */
+  async function edition(seats: Partial<EventSettings>): Promise<EventSettings> {
+    editionDay += 1;
+    const date = `2027-01-${String(editionDay).padStart(2, '0')}`;
+    const created = await asAdmin(api.adminEditions, { method: 'POST', json: { date } });
+    expect(created.status).toBe(201);
+    const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+    const saved = await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, ...seats } });
+    expect(saved.status).toBe(200);
+    return eventSettingsSchema.parse(await saved.json());
+  }
+
+  async function register(base = server): Promise<Registration> {
+    const response = await base.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration(),
+    });
+    expect(response.status).toBe(201);
+    return registrationSchema.parse(await response.json());
+  }
+
+  function confirm(id: string, base = server) {
+    return asAdmin(withId(api.adminConfirm, id), { method: 'POST' }, base);
+  }
+
+  async function registration(id: string): Promise<Registration> {
+    const list = registrationSchema
+      .array()
+      .parse(await (await asAdmin(api.adminRegistrations)).json());
+    const found = list.find((r) => r.id === id);
+    if (!found) throw new Error(`registration ${id} not listed`);
+    return found;
+  }
+
+  async function statusCounts(): Promise<Record<string, number>> {
+    const list = registrationSchema
+      .array()
+      .parse(await (await asAdmin(api.adminRegistrations)).json());
+    const counts: Record<string, number> = {};
+    for (const r of list) counts[r.status] = (counts[r.status] ?? 0) + 1;
+    return counts;
+  }
+
+  it('keeps the capacity and the admission as settings, with a pt-BR message for a bad one', async () => {
+    const saved = await edition({ capacity: 120, admission: 'automatic' });
+    expect(saved).toMatchObject({ capacity: 120, admission: 'automatic' });
+    const unlimited = await edition({ capacity: null, admission: 'approval' });
+    expect(unlimited).toMatchObject({ capacity: null, admission: 'approval' });
+    const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+    for (const [capacity, field] of [
+      [0, 'capacity'],
+      [1.5, 'capacity'],
+      ['50', 'capacity'],
+    ] as const) {
+      const refused = await asAdmin(api.adminEvent, {
+        method: 'PUT',
+        json: { ...current, capacity },
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.fields).toEqual({ [field]: eventFieldMessages.capacity });
+    }
+    const badMode = await asAdmin(api.adminEvent, {
+      method: 'PUT',
+      json: { ...current, admission: 'sorteio' },
+    });
+    expect((await badMode.json()).error.fields).toEqual({
+      admission: eventFieldMessages.admission,
+    });
+  });
+
+  it('refuses a confirmation past the capacity with capacity_reached, and waitlists new registrations once full', async () => {
+    await edition({ capacity: 2, admission: 'approval' });
+    const [a, b, c] = [await register(), await register(), await register()];
+    expect([a.status, b.status, c.status]).toEqual(['pending', 'pending', 'pending']);
+    expect((await confirm(a.id)).status).toBe(200);
+    expect((await confirm(b.id)).status).toBe(200);
+    // Repeating a confirmation stays harmless when full.
+    expect((await confirm(b.id)).status).toBe(200);
+    const refused = await confirm(c.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: { code: 'capacity_reached', message: 'Evento lotado: não há mais vagas.' },
+    });
+    expect((await registration(c.id)).status).toBe('pending');
+    expect(apiErrors.capacityReached).toBe('Evento lotado: não há mais vagas.');
+
+    const late = await register();
+    expect(late.status).toBe('waitlisted');
+    const bulk = await asAdmin(api.adminBulkConfirm, {
+      method: 'POST',
+      json: { ids: [c.id, late.id, a.id, crypto.randomUUID()] },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulkConfirmResultSchema.parse(await bulk.json())).toEqual({
+      confirmed: 0,
+      already_confirmed: 1,
+      not_found: 1,
+      past_edition: 0,
+      capacity_reached: 2,
+      cancelled: 0,
+    });
+    expect(await statusCounts()).toEqual({ confirmed: 2, pending: 1, waitlisted: 1 });
+  });
+
+  it('never confirms past the capacity when 200 confirmations race for 50 seats, single and bulk', async () => {
+    await edition({ capacity: 50, admission: 'approval' });
+    const people: Registration[] = [];
+    for (let i = 0; i < 200; i += 20) {
+      people.push(...(await Promise.all(Array.from({ length: 20 }, () => register()))));
+    }
+    const answers = await Promise.all(people.map((person) => confirm(person.id)));
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(150);
+    for (const response of answers.filter((r) => r.status === 409)) {
+      expect((await response.json()).error.code).toBe(errorTable.capacityReached.code);
+    }
+    expect(await statusCounts()).toEqual({ confirmed: 50, pending: 150 });
+
+    // Bulk confirmations racing each other, on a second edition.
+    await edition({ capacity: 50, admission: 'approval' });
+    const others: Registration[] = [];
+    for (let i = 0; i < 200; i += 20) {
+      others.push(...(await Promise.all(Array.from({ length: 20 }, () => register()))));
+    }
+    const ids = others.map((person) => person.id);
+    const results = await Promise.all(
+      [ids, [...ids].reverse(), ids.slice(100), ids.slice(0, 100)].map(async (batch) => {
+        const response = await asAdmin(api.adminBulkConfirm, {
+          method: 'POST',
+          json: { ids: batch },
+        });
+        expect(response.status).toBe(200);
+        return bulkConfirmResultSchema.parse(await response.json());
+      }),
+    );
+    expect(results.reduce((sum, result) => sum + result.confirmed, 0)).toBe(50);
+    expect(await statusCounts()).toEqual({ confirmed: 50, pending: 150 });
+  });
+
+  it('admits automatically in arrival order: 100 seats, 130 racing registrations → 100 confirmed with their tickets, 30 waitlisted', async () => {
+    await edition({ capacity: 100, admission: 'automatic' });
+    const answered = await Promise.all(Array.from({ length: 130 }, () => register()));
+    expect(answered.filter((r) => r.status === 'confirmed')).toHaveLength(100);
+    expect(answered.filter((r) => r.status === 'waitlisted')).toHaveLength(30);
+    for (const r of answered) {
+      expect(r.ticket_code === null).toBe(r.status === 'waitlisted');
+    }
+    // Arrival order: nobody waitlisted arrived before someone confirmed.
+    const list = registrationSchema
+      .array()
+      .parse(await (await asAdmin(api.adminRegistrations)).json());
+    const lastConfirmed = list
+      .filter((r) => r.status === 'confirmed')
+      .map((r) => r.created_at)
+      .sort()
+      .at(-1)!;
+    for (const r of list.filter((r) => r.status === 'waitlisted')) {
+      expect(r.created_at >= lastConfirmed).toBe(true);
+    }
+    // The confirmed got the ticket's message, the waitlisted the waiting list's.
+    const kinds = await server.app.db.kysely
+      .selectFrom('messages')
+      .innerJoin('registrations', 'registrations.id', 'messages.registration_id')
+      .select(['registrations.status', 'messages.kind'])
+      .where(
+        'registrations.id',
+        'in',
+        answered.map((r) => r.id),
+      )
+      .execute();
+    expect(kinds.filter((m) => m.status === 'confirmed').every((m) => m.kind === 'ticket')).toBe(
+      true,
+    );
+    expect(kinds.filter((m) => m.status === 'waitlisted').every((m) => m.kind === 'received')).toBe(
+      true,
+    );
+    expect(kinds).toHaveLength(130);
+  });
+
+  it('gives no seat to a duplicate e-mail arriving with others (automatic)', async () => {
+    await edition({ capacity: 2, admission: 'automatic' });
+    const taken = validRegistration();
+    expect((await server.request(api.registrations, { method: 'POST', json: taken })).status).toBe(
+      201,
+    );
+    const again = validRegistration({ email: taken.email });
+    const twice = validRegistration();
+    const answers = await Promise.all(
+      [again, twice, { ...twice }, validRegistration(), validRegistration()].map((body) =>
+        server.request(api.registrations, { method: 'POST', json: body }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    // Two seats: the first registration and one of the three new people; the others wait.
+    expect(await statusCounts()).toEqual({ confirmed: 2, waitlisted: 2 });
+  });
+
+  it('gives a cancelled seat to the oldest waitlisted person once, confirmed with one ticket (automatic); the cancelled ticket is refused at the door', async () => {
+    await edition({ capacity: 2, admission: 'automatic' });
+    const first = await register();
+    const second = await register();
+    const oldestWaiting = await register();
+    const nextWaiting = await register();
+    expect([first, second, oldestWaiting, nextWaiting].map((r) => r.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'waitlisted',
+      'waitlisted',
+    ]);
+
+    const cancelled = await asAdmin(withId(api.adminCancel, first.id), { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    expect(registrationSchema.parse(await cancelled.json()).status).toBe('cancelled');
+    const promoted = await registration(oldestWaiting.id);
+    expect(promoted.status).toBe('confirmed');
+    expect(promoted.ticket_code).toEqual(expect.any(String));
+    expect((await registration(nextWaiting.id)).status).toBe('waitlisted');
+
+    // Once: a second cancellation changes nothing, and nobody else moves.
+    const again = await asAdmin(withId(api.adminCancel, first.id), { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect((await registration(nextWaiting.id)).status).toBe('waitlisted');
+    const tickets = await server.app.db.kysely
+      .selectFrom('messages')
+      .select(['registration_id', 'kind'])
+      .where('registration_id', 'in', [first.id, oldestWaiting.id])
+      .execute();
+    expect(
+      tickets.filter((m) => m.registration_id === oldestWaiting.id && m.kind === 'ticket'),
+    ).toHaveLength(1);
+    expect(
+      tickets.filter((m) => m.registration_id === first.id && m.kind === 'cancelled'),
+    ).toHaveLength(1);
+
+    // The cancelled ticket opens nothing, and the door says why.
+    expect((await server.request(withCode(api.ticket, first.ticket_code!))).status).toBe(404);
+    const atDoor = await postCheckIn(server, door.cookie, { code: first.ticket_code });
+    expect(atDoor.status).toBe(409);
+    expect(await atDoor.json()).toEqual({
+      error: { code: 'cancelled', message: 'Inscrição cancelada.' },
+    });
+
+    // The history says who did what.
+    const trail = auditEntrySchema
+      .array()
+      .parse(await (await asAdmin(withId(api.adminAudit, oldestWaiting.id))).json());
+    expect(trail.map((entry) => [entry.action, entry.actor])).toEqual([['promoted', null]]);
+
+    // Restoring takes a seat: none is left now.
+    const full = await asAdmin(withId(api.adminRestore, first.id), { method: 'POST' });
+    expect(full.status).toBe(409);
+    expect((await full.json()).error.code).toBe('capacity_reached');
+    await asAdmin(withId(api.adminCancel, second.id), { method: 'POST' });
+    // The freed seat went to the next waitlisted person: still none for the restore.
+    expect((await registration(nextWaiting.id)).status).toBe('confirmed');
+    expect((await asAdmin(withId(api.adminRestore, first.id), { method: 'POST' })).status).toBe(
+      409,
+    );
+  });
+
+  it('gives an erased confirmed person’s seat to the waiting list (automatic)', async () => {
+    await edition({ capacity: 1, admission: 'automatic' });
+    const seated = await register();
+    const waiting = await register();
+    expect([seated.status, waiting.status]).toEqual(['confirmed', 'waitlisted']);
+    const erased = await asAdmin(withId(api.adminRegistration, seated.id), { method: 'DELETE' });
+    expect(erased.status).toBe(204);
+    const promoted = await registration(waiting.id);
+    expect(promoted.status).toBe('confirmed');
+    expect(promoted.ticket_code).toEqual(expect.any(String));
+  });
+
+  it('moves the oldest waitlisted person back to pending in approval mode, and restores a cancelled one while seats remain', async () => {
+    await edition({ capacity: 1, admission: 'approval' });
+    const seated = await register();
+    expect((await confirm(seated.id)).status).toBe(200);
+    const waiting = await register();
+    const later = await register();
+    expect([waiting.status, later.status]).toEqual(['waitlisted', 'waitlisted']);
+
+    await asAdmin(withId(api.adminCancel, seated.id), { method: 'POST' });
+    const moved = await registration(waiting.id);
+    expect(moved.status).toBe('pending');
+    expect(moved.promoted_at).toEqual(expect.any(String));
+    expect((await registration(later.id)).status).toBe('waitlisted');
+
+    // The seat is free: the restore takes it, the ticket code as it was.
+    const restored = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
+    expect(restored.status).toBe(200);
+    const back = registrationSchema.parse(await restored.json());
+    expect(back.status).toBe('confirmed');
+    expect(back.ticket_code).toBe((await registration(seated.id)).ticket_code);
+    const notCancelled = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
+    expect((await notCancelled.json()).error.code).toBe('not_cancelled');
+
+    // Raising the capacity gives the new seat to the waiting list at once.
+    const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+    await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity: 3 } });
+    expect((await registration(later.id)).status).toBe('pending');
+  });
+});
+
+describe('three instances on one PostgreSQL database', () => {
+  let database: TempPostgres;
+  let servers: TestServer[] = [];
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTempPostgres();
+    databases.push(database);
+    // One after the other: the first runs the migrations.
+    for (let i = 0; i < 3; i += 1) {
+      servers.push(await startTestServer({ DATABASE_URL: database.url }));
+    }
+    ({ cookie } = await startSession(servers[0]!.app.db.kysely));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    servers = [];
+  });
+
+  it('confirm exactly 50 of 200 racing confirmations (single and bulk) spread over the three', async () => {
+    const [first] = servers;
+    const current = eventSettingsSchema.parse(
+      await (await first!.request(api.adminEvent, { headers: { cookie } })).json(),
+    );
+    const saved = await first!.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie },
+      json: { ...current, capacity: 50 },
+    });
+    expect(saved.status).toBe(200);
+    const people: string[] = [];
+    for (let i = 0; i < 200; i += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: 20 }, async (_, j) => {
+          const response = await servers[j % 3]!.request(api.registrations, {
+            method: 'POST',
+            json: validRegistration(),
+          });
+          expect(response.status).toBe(201);
+          return registrationSchema.parse(await response.json()).id;
+        }),
+      );
+      people.push(...batch);
+    }
+    const singles = people.slice(0, 150);
+    const bulk = people.slice(150);
+    const [answers, bulkResults] = await Promise.all([
+      Promise.all(
+        singles.map((id, i) =>
+          servers[i % 3]!.request(withId(api.adminConfirm, id), {
+            method: 'POST',
+            headers: { cookie },
+          }),
+        ),
+      ),
+      Promise.all(
+        [bulk, [...bulk].reverse(), bulk].map(async (ids, i) => {
+          const response = await servers[i]!.request(api.adminBulkConfirm, {
+            method: 'POST',
+            headers: { cookie },
+            json: { ids },
+          });
+          expect(response.status).toBe(200);
+          return bulkConfirmResultSchema.parse(await response.json());
+        }),
+      ),
+    ]);
+    const singleConfirmed = answers.filter((response) => response.status === 200).length;
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const bulkConfirmed = bulkResults.reduce((sum, result) => sum + result.confirmed, 0);
+    expect(singleConfirmed + bulkConfirmed).toBe(50);
+    const { count } = await first!.app.db.kysely
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('status', '=', 'confirmed')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(50);
+  });
+
+  it('admit exactly 100 of 130 racing registrations spread over the three, automatically', async () => {
+    const [first] = servers;
+    const created = await first!.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie },
+      json: { date: '2027-02-02' },
+    });
+    expect(created.status).toBe(201);
+    const current = eventSettingsSchema.parse(
+      await (await first!.request(api.adminEvent, { headers: { cookie } })).json(),
+    );
+    await first!.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie },
+      json: { ...current, capacity: 100, admission: 'automatic' },
+    });
+    // Every instance has heard of the new edition and its settings (NOTIFY).
+    await expect
+      .poll(() => servers.every((s) => s.app.editions.current().settings.admission === 'automatic'))
+      .toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 130 }, async (_, i) => {
+        const response = await servers[i % 3]!.request(api.registrations, {
+          method: 'POST',
+          json: validRegistration(),
+        });
+        expect(response.status).toBe(201);
+        return registrationSchema.parse(await response.json());
+      }),
+    );
+    expect(answers.filter((r) => r.status === 'confirmed')).toHaveLength(100);
+    expect(answers.filter((r) => r.status === 'waitlisted')).toHaveLength(30);
+    const rows = await first!.app.db.kysely
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .select(['registrations.status', 'registrations.created_at'])
+      .where('events.is_current', '=', 1)
+      .execute();
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(100);
+    const lastConfirmed = rows
+      .filter((r) => r.status === 'confirmed')
+      .map((r) => r.created_at)
+      .sort()
+      .at(-1)!;
+    for (const r of rows.filter((r) => r.status === 'waitlisted')) {
+      expect(r.created_at >= lastConfirmed).toBe(true);
+    }
+  });
+});
+
+describe.each([['SQLite'], ['PostgreSQL']] as const)(
+  'a database written by the release before seats, on %s',
+  (engine) => {
+    it('gives every registration its own token, and keeps the event without a limit, by approval', async () => {
+      const { url, old } = await olderDatabase(engine, previousRelease, {
+        dir,
+        created: databases,
+      });
+      const edition = await old.selectFrom('events').select('id').executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await old
+        .insertInto('registrations')
+        .values(
+          Array.from({ length: 5 }, (_, i) => ({
+            id: randomUUID(),
+            nome_completo: `Pessoa ${i}`,
+            whatsapp: '+15085551234',
+            email: `pessoa.${i}@exemplo.com`,
+            email_key: `pessoa.${i}@exemplo.com`,
+            nome_compania: 'Antiga',
+            status: 'pending',
+            created_at: now,
+            event_id: edition.id,
+          })),
+        )
+        .execute();
+      await old.destroy();
+      const db = await openDatabase(url);
+      try {
+        const rows = await db.kysely
+          .selectFrom('registrations')
+          .select(['personal_token', 'promoted_at', 'status'])
+          .execute();
+        expect(rows).toHaveLength(5);
+        for (const row of rows) {
+          expect(row.personal_token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+          expect(row.promoted_at).toBeNull();
+        }
+        expect(new Set(rows.map((row) => row.personal_token)).size).toBe(5);
+      } finally {
+        await db.close();
+      }
+      // The settings saved before the seats existed read no limit, and approval.
+      const server = await startTestServer(engine === 'SQLite' ? {} : { DATABASE_URL: url }, {
+        ...(engine === 'SQLite' ? { dbFile: url.slice('file:'.length) } : {}),
+      });
+      try {
+        const { cookie } = await startSession(server.app.db.kysely);
+        const settings = eventSettingsSchema.parse(
+          await (await server.request(api.adminEvent, { headers: { cookie } })).json(),
+        );
+        expect(settings).toMatchObject({ capacity: null, admission: 'approval' });
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,141 @@
+// The person's own page (/inscricao/<token>, decision 0130): where their registration stands,
+// their ticket's link, their place on the waiting list, and 'Não poderei comparecer' with its
+// confirmation step (a plain form POST). Rendered by the server per request and sent without
+// any script (entry-server.tsx): it works the same with JavaScript off.
+import { CircleCheckBig, CircleX, Clock, Hourglass, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { eventDates } from '@shared/event.ts';
+import type { AttendeePageData } from '@shared/rendered-page.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { EventDetails } from '@/features/registration/event-details.tsx';
+
+export const attendeeTexts = {
+  title: 'Sua inscrição',
+  hello: (name: string) => `Olá, ${name}!`,
+  pending:
+    'Inscrição recebida: em análise pela organização. Quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.',
+  confirmed: 'Inscrição confirmada! Mostre o QR code do seu ingresso na entrada.',
+  ticket: 'Ver meu ingresso',
+  waitlisted: (position: number) =>
+    `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail.`,
+  cancelled: 'Inscrição cancelada. Sua vaga foi liberada para outra pessoa.',
+  pastEdition: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
+  cannotCome: 'Não poderei comparecer',
+  cannotComeHint: 'Avise se não puder ir: sua vaga passa para quem está na lista de espera.',
+  confirmHeading: 'Cancelar sua inscrição?',
+  confirmText:
+    'Sua vaga será liberada para outra pessoa e seu ingresso deixará de valer. Não é possível desfazer por aqui.',
+  confirmCancel: 'Sim, cancelar minha inscrição',
+  back: 'Voltar',
+} as const;
+
+const states: Record<AttendeePageData['status'], { icon: ReactNode; tone: string }> = {
+  pending: { icon: <Clock aria-hidden="true" className="size-6 shrink-0" />, tone: 'bg-muted' },
+  confirmed: {
+    icon: <CircleCheckBig aria-hidden="true" className="size-6 shrink-0" />,
+    tone: 'bg-success/10 text-success',
+  },
+  waitlisted: {
+    icon: <Hourglass aria-hidden="true" className="size-6 shrink-0" />,
+    tone: 'bg-warning text-warning-foreground',
+  },
+  cancelled: {
+    icon: <CircleX aria-hidden="true" className="size-6 shrink-0" />,
+    tone: 'bg-muted',
+  },
+};
+
+function stateText({ status, position }: Pick<AttendeePageData, 'status' | 'position'>): string {
+  switch (status) {
+    case 'pending':
+      return attendeeTexts.pending;
+    case 'confirmed':
+      return attendeeTexts.confirmed;
+    case 'waitlisted':
+      return attendeeTexts.waitlisted(position ?? 1);
+    case 'cancelled':
+      return attendeeTexts.cancelled;
+  }
+}
+
+export function AttendeePage(data: AttendeePageData) {
+  const { event, name, status, ticketPath, pagePath, cancelPath, step, changeable } = data;
+  useDocumentTitle(`${attendeeTexts.title} · ${event.name}`);
+  const state = states[status];
+  return (
+    <EventProvider value={event}>
+      <EventDatesProvider value={eventDates(event)}>
+        <main className="min-h-dvh px-4 py-10 sm:py-16">
+          <div className="bg-card mx-auto grid max-w-md gap-5 rounded-2xl border p-6 shadow-lg shadow-black/5 sm:p-8">
+            <header>
+              <p className="text-muted-foreground text-sm font-medium">{event.name}</p>
+              <h1 className="text-2xl font-extrabold tracking-tight">{attendeeTexts.title}</h1>
+              <p className="mt-1 text-lg break-words">{attendeeTexts.hello(name)}</p>
+            </header>
+
+            <p
+              className={`flex items-start gap-2 rounded-xl px-4 py-3 font-semibold ${state.tone}`}
+            >
+              {state.icon}
+              <span>{stateText(data)}</span>
+            </p>
+
+            {ticketPath && (
+              <Button asChild size="lg" className="w-full text-base">
+                <a href={ticketPath}>
+                  <Ticket aria-hidden="true" className="size-5" />
+                  {attendeeTexts.ticket}
+                </a>
+              </Button>
+            )}
+
+            <section aria-labelledby="evento" className="bg-muted rounded-xl p-4">
+              <h2 id="evento" className="font-bold">
+                {event.name}
+              </h2>
+              <EventDetails className="mt-3" />
+            </section>
+
+            {!changeable && <p className="text-muted-foreground">{attendeeTexts.pastEdition}</p>}
+
+            {changeable && status !== 'cancelled' && step === 'view' && (
+              <div className="grid gap-2">
+                <p className="text-muted-foreground text-sm">{attendeeTexts.cannotComeHint}</p>
+                <Button asChild variant="outline" size="lg" className="w-full text-base">
+                  <a href={cancelPath}>{attendeeTexts.cannotCome}</a>
+                </Button>
+              </div>
+            )}
+
+            {changeable && status !== 'cancelled' && step === 'confirm' && (
+              <section
+                aria-labelledby="cancelar"
+                className="border-destructive/40 grid gap-3 rounded-xl border p-4"
+              >
+                <h2 id="cancelar" className="text-lg font-bold">
+                  {attendeeTexts.confirmHeading}
+                </h2>
+                <p>{attendeeTexts.confirmText}</p>
+                <form method="post" action={cancelPath}>
+                  <Button
+                    type="submit"
+                    variant="destructive"
+                    size="lg"
+                    className="w-full text-base"
+                  >
+                    {attendeeTexts.confirmCancel}
+                  </Button>
+                </form>
+                <Button asChild variant="ghost" size="lg" className="w-full text-base">
+                  <a href={pagePath}>{attendeeTexts.back}</a>
+                </Button>
+              </section>
+            )}
+          </div>
+        </main>
+      </EventDatesProvider>
+    </EventProvider>
+  );
+}
