@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
 import type { EventSettings } from '../src/shared/event-config.schema.ts';
-import { api, paths } from '../src/shared/paths.ts';
+import { api, paths, withId } from '../src/shared/paths.ts';
 import { postCheckIn, registerConfirmed } from '../src/server/test-support/door.ts';
 import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
@@ -69,10 +69,18 @@ beforeAll(async () => {
     });
     expect(response.status).toBe(200);
   }
-  // Two confirmed who never come, one never confirmed.
+  // Two confirmed who never come, one never confirmed, one who cancelled.
   await registerConfirmed(server, session.cookie, { whatsapp: '(508) 555-1234' });
   await registerConfirmed(server, session.cookie, { whatsapp: '(508) 555-1234' });
   await register(server);
+  const withdrawn = await registerConfirmed(server, session.cookie, {
+    whatsapp: '(508) 555-1234',
+  });
+  const cancelled = await server.request(withId(api.adminCancel, withdrawn.id), {
+    method: 'POST',
+    headers: { cookie: session.cookie },
+  });
+  expect(cancelled.status).toBe(200);
 });
 
 afterAll(async () => {
@@ -139,7 +147,7 @@ async function scrollWidth(page: Page): Promise<number> {
 const outcomeRows = [
   ['Compareceram', '3'],
   ['Não compareceram', '2'],
-  ['Cancelados', '0'],
+  ['Cancelados', '1'],
 ];
 const arrivalRows = [
   ['07:00 a 07:15', '2'],
@@ -154,7 +162,7 @@ describe('the Resultados screen', () => {
     const chunks = resultsChunkRequests(page);
     await signIn(page, server, session);
     await page.goto(server.url + paths.admin);
-    await page.getByRole('list', { name: '6 inscrições' }).waitFor();
+    await page.getByRole('list', { name: '7 inscrições' }).waitFor();
     // The panel's first screen loads none of it.
     expect(chunks).toEqual([]);
 
@@ -166,7 +174,7 @@ describe('the Resultados screen', () => {
     expect(new URL(page.url()).hash).toBe('#resultados');
     expect(await tableRows(page, 'Comparecimento')).toEqual(outcomeRows);
     expect(await tableRows(page, 'Chegadas a cada 15 minutos')).toEqual(arrivalRows);
-    expect(await tableRows(page, 'Inscrições por dia')).toEqual([[today, '6']]);
+    expect(await tableRows(page, 'Inscrições por dia')).toEqual([[today, '7']]);
     await page.getByText('Compareceram 60% dos confirmados.').waitFor();
     await page.getByText('1 inscrição sem confirmação', { exact: false }).waitFor();
     expect(chunks).toHaveLength(1);
@@ -201,7 +209,7 @@ describe('the Resultados screen', () => {
     expect(await tableRows(page, 'Comparecimento')).toEqual([
       ['Compareceram', '4'],
       ['Não compareceram', '2'],
-      ['Cancelados', '0'],
+      ['Cancelados', '1'],
     ]);
     expect(browser.problems).toEqual([]);
   });
@@ -229,7 +237,7 @@ describe('the Resultados screen', () => {
     expect(await tableRows(page, 'Comparecimento')).toEqual([
       ['Compareceram', '4'],
       ['Não compareceram', '2'],
-      ['Cancelados', '0'],
+      ['Cancelados', '1'],
     ]);
     expect(await tableRows(page, 'Chegadas a cada 15 minutos')).toEqual([
       arrivalRows[0],

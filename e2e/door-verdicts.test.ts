@@ -71,6 +71,23 @@ describe('a check-in the server refuses', () => {
     await page.close();
   });
 
+  it('cancelled: Inscrição cancelada, with the name', async () => {
+    const { person, page, button } = await doorWith('Clara Desistente');
+    // Cancelled behind the door's back (its list still shows her): the server's code decides.
+    await server.app.db.kysely
+      .updateTable('registrations')
+      .set({ status: 'cancelled' })
+      .where('id', '=', person.id)
+      .execute();
+    await button.click();
+    await verdict(page).getByText('Inscrição cancelada').waitFor();
+    expect(await verdict(page).innerText()).toContain('Clara Desistente');
+    expect(await verdict(page).innerText()).not.toContain('Entrada recusada');
+    expect((await storedCheckIn(server, person.id)).checked_in_at).toBeNull();
+    await expectNoViolations(page);
+    await page.close();
+  });
+
   it('idempotency_key_reused, another 409: the server’s own words, never “não confirmada”', async () => {
     const first = await confirmedRegistration(server, { nome_completo: 'Olga Primeira' });
     const second = await confirmedRegistration(server, { nome_completo: 'Paulo Segundo' });

@@ -37,6 +37,8 @@ export type Verdict =
   | { kind: 'already'; attendee: Attendee; at: string; by: string | null; offline: boolean }
   | { kind: 'invalid' }
   | { kind: 'not_confirmed'; attendee?: Attendee }
+  /** The person or the organizer cancelled the registration (decision 0130). */
+  | { kind: 'cancelled'; attendee?: Attendee }
   /** The server refused the check-in for another reason: its own words. */
   | { kind: 'refused'; message: string }
   | { kind: 'undone'; attendee: Attendee };
@@ -49,6 +51,7 @@ export type Failure =
   | 'session'
   | 'invalid'
   | 'not_confirmed'
+  | 'cancelled'
   /** A passing failure (rate limit, the server's own trouble, a proxy's page): try again later. */
   | 'passing'
   /** Any other refusal: sending it again would be refused again. */
@@ -63,6 +66,7 @@ const failures: Readonly<Record<string, Failure>> = {
   [errorTable.unauthorized.code]: 'session',
   [errorTable.ticketNotFound.code]: 'invalid',
   [errorTable.attendeeNotConfirmed.code]: 'not_confirmed',
+  [errorTable.registrationCancelled.code]: 'cancelled',
 };
 
 export function failureOf(code: string): Failure {
@@ -147,6 +151,9 @@ export function sendOutcome(answer: CheckInResult | { failure: Failure }): SendO
     case 'not_confirmed':
     case 'refused':
       return { kind: 'conflict', reason: answer.failure };
+    // Queued offline, cancelled meanwhile: a refusal in the conflicts list, with the server's words.
+    case 'cancelled':
+      return { kind: 'conflict', reason: 'refused' };
     case 'no_answer':
     case 'passing':
       return { kind: 'retry' };

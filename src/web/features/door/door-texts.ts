@@ -46,6 +46,7 @@ export const doorTexts = {
     by: (who: string) => `Registrada por ${who}`,
     invalid: 'Ingresso inválido',
     notConfirmed: 'Inscrição não confirmada',
+    cancelled: 'Inscrição cancelada',
     /** Any other refusal: the server's own words follow. */
     refused: 'Entrada recusada pelo servidor',
     undone: 'Entrada desfeita',

@@ -44,6 +44,9 @@ export function useAdmit({
 
   const admit = useCallback(
     async (request: CheckInRequest, decodedAt?: number) => {
+      /** The person as this phone's list has them, by the ticket's code or by their id. */
+      const known = (asked: CheckInRequest) =>
+        'code' in asked ? index.byCode.get(asked.code) : index.byId.get(asked.registration_id);
       const key = crypto.randomUUID();
       const scannedAt = new Date().toISOString();
       const stopChecking = checkingSoon();
@@ -61,14 +64,15 @@ export function useAdmit({
             });
             return;
           } catch (error) {
-            switch (failureOfError(error)) {
+            const failure = failureOfError(error);
+            switch (failure) {
               case 'session':
                 return; // the page's query client has ended the session
               case 'invalid':
                 return show({ kind: 'invalid' }, { decodedAt });
-              case 'not_confirmed': {
-                const attendee = 'code' in request ? index.byCode.get(request.code) : undefined;
-                return show({ kind: 'not_confirmed', attendee }, { decodedAt });
+              case 'not_confirmed':
+              case 'cancelled': {
+                return show({ kind: failure, attendee: known(request) }, { decodedAt });
               }
               case 'refused':
                 return show({ kind: 'refused', message: (error as Error).message }, { decodedAt });
@@ -81,10 +85,7 @@ export function useAdmit({
             // No answer, or a failing server: the phone decides from its list.
           }
         }
-        const attendee =
-          'code' in request
-            ? index.byCode.get(request.code)
-            : index.byId.get(request.registration_id);
+        const attendee = known(request);
         const verdict = decideLocally(attendee);
         if (verdict.kind !== 'admitted' || !attendee) return show(verdict, { decodedAt });
         const admitted = { ...attendee, checked_in_at: scannedAt, checked_in_by: session.email };

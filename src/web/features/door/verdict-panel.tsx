@@ -9,6 +9,13 @@ import { doorTexts } from './door-texts.ts';
 
 const texts = doorTexts.verdict;
 
+/** The title of a verdict that lets nobody in, with the person's name when the phone knows it. */
+const refusedTitle = {
+  invalid: texts.invalid,
+  not_confirmed: texts.notConfirmed,
+  cancelled: texts.cancelled,
+} as const;
+
 /** The User Timing measure the bench reads: a QR decoded → its verdict on screen. */
 export const scanToVerdictMeasure = 'door:scan-to-verdict';
 
@@ -77,10 +84,11 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
         break;
       case 'invalid':
       case 'not_confirmed':
+      case 'cancelled':
         content = (
           <>
             <Title icon={<CircleX aria-hidden="true" className="size-9 shrink-0" />}>
-              {verdict.kind === 'invalid' ? texts.invalid : texts.notConfirmed}
+              {refusedTitle[verdict.kind]}
             </Title>
             {who}
           </>
