@@ -64,6 +64,9 @@ export async function buildApp(options: AppOptions) {
     return503OnClosing: true,
     // A URL that does not decode gets our error shape and headers, not Fastify's English body.
     frameworkErrors: frameworkErrorHandler(config),
+    // A path parameter longer than the router's default 100 characters would match no route and
+    // get a JSON 404: a mangled ticket or personal link gets the not-found page instead.
+    routerOptions: { maxParamLength: 1000 },
   });
 
   const db =

@@ -5,6 +5,11 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
+// React (imported by the pages' render, dist/ssr, from node_modules) picks its development build
+// unless NODE_ENV says production: its checks on every ticket page rendered, and a warning at every
+// start. The server has no development mode of its own (`npm run dev` sets NODE_ENV itself).
+process.env.NODE_ENV ??= 'production';
+
 async function main() {
   let config;
   try {
