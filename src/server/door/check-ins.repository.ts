@@ -113,6 +113,9 @@ async function checkInOnce(
       .set({ checked_in_at: at, checked_in_by: actor.email })
       .where('id', '=', found.id)
       .where('checked_in_at', 'is', null)
+      // Checked again by the write itself: a cancellation committed since the read above (which
+      // took no lock) leaves nothing to update, and is answered as such below.
+      .where('status', '=', 'confirmed')
       .returning(attendeeColumns)
       .executeTakeFirst();
     if (updated) {
@@ -126,6 +129,8 @@ async function checkInOnce(
       .where('id', '=', found.id)
       .executeTakeFirst();
     if (!current) return { kind: 'not_found' };
+    if (current.status === 'cancelled') return { kind: 'cancelled' };
+    if (current.status !== 'confirmed') return { kind: 'not_confirmed' };
     if (current.checked_in_at !== null) answer = resultOf('already_checked_in', current);
   }
 

@@ -2,11 +2,13 @@
 // and on PostgreSQL: one person, once, whatever arrives at the same moment; a retry is the same
 // answer and no second entry; an offline phone's scan time is kept; bad requests write nothing.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { checkInResultSchema, type CheckInResult } from '../../shared/door.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { eventDayState, postCheckIn, registerConfirmed } from '../test-support/door.ts';
+import { holdTransaction } from '../test-support/held-transaction.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startSession, type TestSession } from '../test-support/sessions.ts';
 import {
@@ -323,6 +325,43 @@ describe.each([['SQLite'], ['PostgreSQL']])('check-ins on %s', (engine) => {
     });
     expect(await eventDayState(server)).toEqual(before);
   });
+
+  it.runIf(engine === 'PostgreSQL')(
+    'refuses a check-in racing a cancellation that commits first: 409 cancelled, nobody let in',
+    async () => {
+      const person = await confirmed();
+      const cancelling = holdTransaction(server.app.db.kysely);
+      await cancelling.run((trx) =>
+        trx
+          .updateTable('registrations')
+          .set({ status: 'cancelled' })
+          .where('id', '=', person.id)
+          .execute(),
+      );
+      const scan = checkIn({ code: person.ticket_code });
+      // The check-in read the row as confirmed and now waits for the cancellation's row lock.
+      await expect
+        .poll(async () => {
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(
+            server.app.db.kysely,
+          );
+          return rows[0]!.waiting;
+        })
+        .toBe(1);
+      await cancelling.commit();
+      const response = await scan;
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ error: { code: 'cancelled' } });
+      const row = await server.app.db.kysely
+        .selectFrom('registrations')
+        .select(['status', 'checked_in_at'])
+        .where('id', '=', person.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'cancelled', checked_in_at: null });
+    },
+  );
 
   it('answers 400 in pt-BR to a body that is not a check-in request, writing nothing', async () => {
     const person = await confirmed();
