@@ -5,7 +5,6 @@
 // commit each; each request is answered once the commit that holds it is done. A duplicate
 // e-mail is skipped by ON CONFLICT and answered as a duplicate alone; if the statement fails for
 // any other reason, its registrations are written again one by one, so a bad one fails alone.
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   newRegistrationState,
@@ -18,6 +17,7 @@ import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
+import { newRegistrationId } from './uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
@@ -121,7 +121,7 @@ async function insertRegistrations(
   const rows: RegistrationRow[] = inputs.map((input) => ({
     ...input,
     ...state,
-    id: randomUUID(),
+    id: newRegistrationId(),
     email_key: emailKey(input.email),
     created_at: now,
     // Written by the statement: the edition current when it runs.

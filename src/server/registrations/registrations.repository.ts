@@ -3,7 +3,6 @@
 // transaction (live/live-changes.repository.ts, audit/audit.repository.ts,
 // messages/messages.repository.ts); rows leave here through the shared schema, with where their
 // messages are.
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BulkConfirmResult, Delivery } from '../../shared/message.schema.ts';
 import {
@@ -32,6 +31,7 @@ import type { MessagePlan } from '../messages/message-plan.ts';
 import { deliveriesOf, queueMessages } from '../messages/messages.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { writeRegistrationOnPostgres } from './registrations.postgres.ts';
+import { newRegistrationId } from './uuid.ts';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -200,7 +200,7 @@ async function insertAdmitted(
         status,
         ticket_code: status === 'confirmed' ? newTicketCode() : null,
         personal_token: newPersonalToken(),
-        id: randomUUID(),
+        id: newRegistrationId(),
         email_key: emailKey(input.email),
         created_at: new Date().toISOString(),
       }),

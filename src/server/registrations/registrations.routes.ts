@@ -1,6 +1,5 @@
 // The public side: anyone may register.
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
@@ -14,6 +13,7 @@ import { clientKey } from '../client-key.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { createRegistrationWithToken, DuplicateEmailError } from './registrations.repository.ts';
+import { newRegistrationId } from './uuid.ts';
 
 export async function registrationsRoutes(app: FastifyInstance) {
   const limit = app.config.registrationRateLimit;
@@ -44,7 +44,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
         const decoy = registrationSchema.parse({
           ...input,
           ...newRegistrationState,
-          id: randomUUID(),
+          id: newRegistrationId(),
           created_at: new Date().toISOString(),
         });
         return reply.code(201).send({

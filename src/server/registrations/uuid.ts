@@ -1,6 +1,7 @@
 // Every registration and account id is a UUID: anything else names nothing, and is answered 404
 // before the database sees it (PostgreSQL would fail on a NUL with a 500).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import { errorTable } from '../../shared/api-error.ts';
 import { sendError } from '../http-errors.ts';
 
@@ -16,4 +17,13 @@ export async function requireUuid(
   reply: FastifyReply,
 ) {
   if (!isUuid(request.params.id)) return sendError(reply, errorTable.notFound);
+}
+
+/**
+ * A new registration's id: a UUIDv7, time-ordered and increasing within this process. Registrations
+ * written together share their `created_at` (one statement, one millisecond), and the waiting
+ * list is served by `(created_at, id)`: the id keeps the order they arrived in (decision 0130).
+ */
+export function newRegistrationId(): string {
+  return uuidv7();
 }

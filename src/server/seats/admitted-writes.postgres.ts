@@ -7,7 +7,6 @@
 // lock) is answered as such, and a seat it was given goes back to the waiting list in the same
 // transaction. Should the group's transaction fail, each registration is written again alone, so
 // a bad one fails alone.
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
@@ -18,6 +17,7 @@ import { messageRows } from '../messages/messages.repository.ts';
 import { promoteWaitlisted } from '../registrations/registrations.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { admit, holdSeats } from './seats.repository.ts';
+import { newRegistrationId } from '../registrations/uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
@@ -123,7 +123,7 @@ async function admitGroup(
           status,
           ticket_code: status === 'confirmed' ? newTicketCode() : null,
           personal_token: newPersonalToken(),
-          id: randomUUID(),
+          id: newRegistrationId(),
           email_key: key,
           created_at: now,
           event_id: seats.editionId,
