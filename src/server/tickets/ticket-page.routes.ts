@@ -24,7 +24,9 @@ export interface TicketPageOptions {
 export async function ticketPageRoutes(app: FastifyInstance, options: TicketPageOptions) {
   app.get<{ Params: { code: string } }>(
     ticketPage,
-    { config: { audience: audiences.public, compress: compressPage } },
+    // Logged at warn only, like the personal page: the address carries the ticket's code, and the
+    // ticket page links to the person's own page (decision 0130).
+    { logLevel: 'warn', config: { audience: audiences.public, compress: compressPage } },
     async (request, reply) => {
       personal(reply);
       const { code } = request.params;

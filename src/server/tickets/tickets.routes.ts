@@ -28,7 +28,8 @@ export function ticketByCode(app: FastifyInstance, code: string): Promise<FoundT
 }
 
 export async function ticketsRoutes(app: FastifyInstance) {
-  const forAnyone = { config: { audience: audiences.public } };
+  // Logged at warn only: the address carries the ticket's code (decision 0130).
+  const forAnyone = { logLevel: 'warn', config: { audience: audiences.public } } as const;
 
   app.get<CodeRequest>(api.ticket, forAnyone, async (request, reply) => {
     personal(reply);
