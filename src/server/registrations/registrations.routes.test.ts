@@ -30,7 +30,7 @@ describe('POST /api/registrations', () => {
       status: 'pending',
     });
     expect(stored.id).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(Date.parse(stored.created_at)).toBeGreaterThanOrEqual(before - 1000);
   });
