@@ -105,6 +105,16 @@ describe('WhatsApp Business sending', () => {
         ],
       },
     });
+    // Without WHATSAPP_TEMPLATE_CANCEL_BUTTON, the template has its one button, and the person's
+    // own token is not sent (decision 0145).
+    expect(request?.body.template.components).toHaveLength(2);
+    const { personal_token } = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('personal_token')
+      .where('id', '=', registration.id)
+      .executeTakeFirstOrThrow();
+    expect(personal_token).toEqual(expect.any(String));
+    expect(JSON.stringify(request?.body)).not.toContain(personal_token);
     const row = await server.app.db.kysely
       .selectFrom('messages')
       .select('provider_id')
