@@ -2,7 +2,8 @@
 // the template sent to the local stand-in for Meta's Graph API (test-support/graph-api.ts) carries
 // two URL buttons, the ticket code for PUBLIC_URL/ingresso/{{1}} and the person's own token for
 // PUBLIC_URL/inscricao/{{1}}; the token is in no log line and in no stored refusal, even one
-// where Meta would quote it. (Off, the default, only the first: whatsapp.test.ts.)
+// where Meta would quote it; the privacy page says Meta gets it. (Off, the default, only the
+// first: whatsapp.test.ts.)
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeePageUrl, api, withId } from '../../shared/paths.ts';
@@ -140,6 +141,16 @@ describe('WHATSAPP_TEMPLATE_CANCEL_BUTTON on', () => {
       .where('registration_id', '=', id)
       .execute();
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('says on the privacy page that Meta gets the address of the person’s own page', async () => {
+    // The built site's page (npm run build), rendered with the server's providers.
+    const page = await server.request('/privacidade');
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<!-- -->/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'mensagem do ingresso (seu nome, o nome do evento, a data, o código do ingresso e o endereço da sua página de inscrição), para entregar o ingresso no seu WhatsApp.',
+    );
   });
 
   it('leaves no token in the log, nor in the panel’s list', async () => {

@@ -124,6 +124,16 @@ describe('WhatsApp Business sending', () => {
     expect(row.provider_id).toBe(request?.wamid);
   });
 
+  it('names on the privacy page what Meta gets: no personal link without the second button', async () => {
+    // The built site's page (npm run build), rendered with the server's providers.
+    const page = await server.request('/privacidade');
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<!-- -->/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'mensagem do ingresso (seu nome, o nome do evento, a data e o código do ingresso), para entregar o ingresso no seu WhatsApp.',
+    );
+  });
+
   it('fails at once, in pt-BR, for a number not on WhatsApp (131026)', async () => {
     const phone = uniquePhone();
     graph.script(digits(phone), [graphErrors.notOnWhatsapp]);
