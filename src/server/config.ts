@@ -8,7 +8,9 @@ import { defaultEvent, type EventConfig } from '../shared/event.ts';
 import { passwordProblem } from './admin/password.ts';
 
 const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+    error: 'use 1 or 0 (also true/false, on/off, yes/no)',
+  })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 /** Meta's Graph API, at the version the WhatsApp sender was written and checked against. */
@@ -60,6 +62,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'like pt_BR')
     .default('pt_BR'),
+  WHATSAPP_TEMPLATE_CANCEL_BUTTON: flag.default(false),
   WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default(graphApiUrl),
@@ -108,6 +111,11 @@ export interface WhatsappConfig {
   phoneNumberId: string;
   template: string;
   templateLanguage: string;
+  /**
+   * The template has a second URL button, 'Não poderei comparecer' → PUBLIC_URL/inscricao/{{1}}:
+   * the person's own token fills it (WHATSAPP_TEMPLATE_CANCEL_BUTTON, decision 0145).
+   */
+  cancelButton: boolean;
   /** Base of the Graph API, with its version (WHATSAPP_API_URL). */
   apiUrl: string;
   /** Both unset: no status webhook (messages stay 'Enviado'). */
@@ -138,7 +146,9 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
   const missing = whatsappSending.filter((name) => !e[name]);
   const webhookMissing = whatsappWebhook.filter((name) => !e[name]);
   if (missing.length === whatsappSending.length) {
-    const stray = whatsappWebhook.find((name) => e[name]);
+    const stray =
+      whatsappWebhook.find((name) => e[name]) ??
+      (e.WHATSAPP_TEMPLATE_CANCEL_BUTTON ? 'WHATSAPP_TEMPLATE_CANCEL_BUTTON' : undefined);
     if (stray)
       throw new ConfigError(
         `${stray} is set but WHATSAPP_TOKEN is not: set the sending variables too`,
@@ -160,6 +170,7 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
     template: e.WHATSAPP_TEMPLATE!,
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    cancelButton: e.WHATSAPP_TEMPLATE_CANCEL_BUTTON,
     apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
     appSecret: e.WHATSAPP_APP_SECRET,
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,

@@ -19,9 +19,15 @@ export interface MessageProviders {
   email: boolean;
   /** Meta, through WhatsApp Business: gets the phone number and the template's values. */
   whatsapp: boolean;
+  /** The template's values include the person's own link (WHATSAPP_TEMPLATE_CANCEL_BUTTON). */
+  whatsappPersonalLink: boolean;
 }
 
-export const noMessageProviders: MessageProviders = { email: false, whatsapp: false };
+export const noMessageProviders: MessageProviders = {
+  email: false,
+  whatsapp: false,
+  whatsappPersonalLink: false,
+};
 
 export type RenderPage = (
   path: string,

@@ -61,12 +61,32 @@ describe('the sending configuration', () => {
       phoneNumberId: '106540352242922',
       template: 'ingresso_confirmado',
       templateLanguage: 'pt_BR',
+      cancelButton: false,
       apiUrl: graphApiUrl,
       appSecret: undefined,
       verifyToken: undefined,
     });
     expect(graphApiUrl).toMatch(/^https:\/\/graph\.facebook\.com\/v\d+\.\d+$/);
     expect(messagePlan(config)).toEqual({ received: [], ticket: ['whatsapp'], cancelled: [] });
+  });
+
+  it('adds the template’s second button only when WHATSAPP_TEMPLATE_CANCEL_BUTTON says so', () => {
+    for (const value of ['1', 'true', 'on', 'yes'])
+      expect(
+        loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_CANCEL_BUTTON: value }).whatsapp?.cancelButton,
+      ).toBe(true);
+    for (const value of ['0', 'false', 'off', 'no', ''])
+      expect(
+        loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_CANCEL_BUTTON: value }).whatsapp?.cancelButton,
+      ).toBe(false);
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_CANCEL_BUTTON: 'sim' })).toThrow(
+      'WHATSAPP_TEMPLATE_CANCEL_BUTTON: use 1 or 0',
+    );
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_CANCEL_BUTTON: '1' })).toThrow(
+      'WHATSAPP_TEMPLATE_CANCEL_BUTTON is set but WHATSAPP_TOKEN is not',
+    );
+    // Off without the sending variables is the default written out: nothing to complain about.
+    expect(loadConfig({ WHATSAPP_TEMPLATE_CANCEL_BUTTON: '0' }).whatsapp).toBeUndefined();
   });
 
   it('stops at start on half the WhatsApp variables, naming what is missing', () => {

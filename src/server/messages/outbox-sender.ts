@@ -63,6 +63,8 @@ interface Recipient {
   event: EventConfig;
   /** Their own page's absolute address (decision 0130); undefined for a row without a token. */
   personalUrl: string | undefined;
+  /** Its token alone: the WhatsApp template's second button takes it (decision 0145). */
+  personalToken: string | undefined;
 }
 
 const noAddress = {
@@ -122,7 +124,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   ): Promise<DeliveryResult> {
     // Deleted meanwhile: its messages went with it, and the outcome will change nothing.
     if (!recipient) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
-    const { registration, event, personalUrl } = recipient;
+    const { registration, event, personalUrl, personalToken } = recipient;
     // Cancelled before its ticket left: the ticket is revoked, it does not go.
     if (message.kind === 'ticket' && registration.status === 'cancelled') return revoked;
     const code = registration.ticket_code;
@@ -168,6 +170,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       eventName: event.name,
       dateTime: `${formatEventDate(event)}, às ${formatEventTime(event)}`,
       ticketCode: code,
+      personalToken,
     });
   }
 
@@ -310,7 +313,14 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     )) {
       const personalUrl = personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined;
       const event = await settingsOf(editionId);
-      if (event) recipients.set(registration.id, { registration, event, personalUrl });
+      if (event) {
+        recipients.set(registration.id, {
+          registration,
+          event,
+          personalUrl,
+          personalToken: personalToken ?? undefined,
+        });
+      }
     }
     return recipients;
   }

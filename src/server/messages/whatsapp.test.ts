@@ -105,6 +105,16 @@ describe('WhatsApp Business sending', () => {
         ],
       },
     });
+    // Without WHATSAPP_TEMPLATE_CANCEL_BUTTON, the template has its one button, and the person's
+    // own token is not sent (decision 0145).
+    expect(request?.body.template.components).toHaveLength(2);
+    const { personal_token } = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('personal_token')
+      .where('id', '=', registration.id)
+      .executeTakeFirstOrThrow();
+    expect(personal_token).toEqual(expect.any(String));
+    expect(JSON.stringify(request?.body)).not.toContain(personal_token);
     const row = await server.app.db.kysely
       .selectFrom('messages')
       .select('provider_id')
@@ -112,6 +122,16 @@ describe('WhatsApp Business sending', () => {
       .where('channel', '=', 'whatsapp')
       .executeTakeFirstOrThrow();
     expect(row.provider_id).toBe(request?.wamid);
+  });
+
+  it('names on the privacy page what Meta gets: no personal link without the second button', async () => {
+    // The built site's page (npm run build), rendered with the server's providers.
+    const page = await server.request('/privacidade');
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<!-- -->/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'mensagem do ingresso (seu nome, o nome do evento, a data e o código do ingresso), para entregar o ingresso no seu WhatsApp.',
+    );
   });
 
   it('fails at once, in pt-BR, for a number not on WhatsApp (131026)', async () => {

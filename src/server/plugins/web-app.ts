@@ -69,7 +69,11 @@ async function webApp(app: FastifyInstance) {
     event,
     dates: eventDates(event),
     publicUrl: app.config.publicUrl,
-    providers: { email: Boolean(app.config.mail), whatsapp: Boolean(app.config.whatsapp) },
+    providers: {
+      email: Boolean(app.config.mail),
+      whatsapp: Boolean(app.config.whatsapp),
+      whatsappPersonalLink: app.config.whatsapp?.cancelButton === true,
+    },
   });
   const render = built ? await pagesRenderer(webRoot, ssrEntry, pagePaths) : undefined;
   let pages: RenderedPages | undefined = await render?.(siteData(app.editions.current().settings));

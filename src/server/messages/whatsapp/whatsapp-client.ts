@@ -10,8 +10,14 @@ export interface TicketTemplate {
   eventName: string;
   /** '6 de dezembro de 2025, às 7:30' */
   dateTime: string;
-  /** The button's URL is PUBLIC_URL/ingresso/{{1}}: the code fills it. */
+  /** The first button's URL is PUBLIC_URL/ingresso/{{1}}: the code fills it. */
   ticketCode: string;
+  /**
+   * The person's own token (decision 0130): it fills the second button, PUBLIC_URL/inscricao/{{1}},
+   * when the template has it (WHATSAPP_TEMPLATE_CANCEL_BUTTON, decision 0145), and is not sent
+   * otherwise. Never in a log line nor in a stored error.
+   */
+  personalToken: string | undefined;
 }
 
 export interface WhatsappClient {
@@ -28,6 +34,12 @@ interface GraphError {
   message?: string;
   error_user_msg?: string;
 }
+
+const noPersonalLink = {
+  kind: 'permanent',
+  code: 'no_personal_link',
+  message: 'A inscrição não tem link pessoal para o botão do modelo.',
+} as const;
 
 /** Rate limits: wait and try again. */
 const temporaryCodes = new Set([130429, 131056, 131016, 2, 4, 80007]);
@@ -79,11 +91,31 @@ export function classifyGraphError(status: number, error: GraphError | undefined
   };
 }
 
+/**
+ * Meta's own words may end up in a refusal's message (the panel shows it): should they ever quote
+ * the parameters sent, the personal token is taken out (it would let anyone cancel the person).
+ */
+function withoutToken(result: DeliveryResult, token: string | undefined): DeliveryResult {
+  if (!token || result.kind === 'accepted' || !result.message.includes(token)) return result;
+  return { ...result, message: result.message.replaceAll(token, '…') };
+}
+
 export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
   const endpoint = `${config.apiUrl}/${config.phoneNumberId}/messages`;
   return {
     async sendTicket(message) {
+      // A template with the button cannot go without its parameter (Meta refuses it).
+      if (config.cancelButton && !message.personalToken) return noPersonalLink;
+      const personalToken = config.cancelButton ? message.personalToken : undefined;
       const text = (value: string) => ({ type: 'text', text: value });
+      // A dynamic URL button takes the suffix of its URL; `index` is the button's place in the
+      // template, from 0 (Meta allows two URL buttons).
+      const urlButton = (index: number, suffix: string) => ({
+        type: 'button',
+        sub_type: 'url',
+        index: String(index),
+        parameters: [text(suffix)],
+      });
       let response: Response;
       try {
         response = await fetch(endpoint, {
@@ -105,12 +137,8 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
                   type: 'body',
                   parameters: [text(message.name), text(message.eventName), text(message.dateTime)],
                 },
-                {
-                  type: 'button',
-                  sub_type: 'url',
-                  index: '0',
-                  parameters: [text(message.ticketCode)],
-                },
+                urlButton(0, message.ticketCode),
+                ...(personalToken ? [urlButton(1, personalToken)] : []),
               ],
             },
           }),
@@ -131,7 +159,7 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
       }
       const id = body?.messages?.[0]?.id;
       if (response.ok && id) return { kind: 'accepted', providerId: id };
-      return classifyGraphError(response.status, body?.error);
+      return withoutToken(classifyGraphError(response.status, body?.error), personalToken);
     },
   };
 }

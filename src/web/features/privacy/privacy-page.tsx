@@ -118,8 +118,11 @@ export function PrivacyPage() {
               {providers.whatsapp && (
                 <li>
                   A Meta, pelo WhatsApp Business, recebe o seu número de WhatsApp e os dados da
-                  mensagem do ingresso (seu nome, o nome do evento, a data e o código do ingresso),
-                  para entregar o ingresso no seu WhatsApp.
+                  mensagem do ingresso (seu nome, o nome do evento, a data
+                  {providers.whatsappPersonalLink
+                    ? ', o código do ingresso e o endereço da sua página de inscrição'
+                    : ' e o código do ingresso'}
+                  ), para entregar o ingresso no seu WhatsApp.
                 </li>
               )}
             </ul>
