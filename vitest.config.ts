@@ -70,6 +70,10 @@ const shared = {
   // Generous limits, never expectations about speed: on 2 cores a test can wait its turn.
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // expect.poll waits for a condition (a message sent, a change delivered): Vitest's default of
+  // one second is a duration the machine's load decides. Fifteen, so that a condition that never
+  // comes still fails, and one that comes late on a busy machine does not.
+  expect: { poll: { timeout: 15_000 } },
   isolate: false,
 };
 
