@@ -216,6 +216,7 @@ async function insertAdmitted(
   } catch (error) {
     // Undone (its savepoint, or the whole transaction): the seat it took is free again.
     if (status === 'confirmed') seats.confirmed -= 1;
+    if (status === 'waitlisted') seats.waiting -= 1;
     throw error;
   }
   const kind = status === 'confirmed' ? 'ticket' : 'received';
@@ -453,6 +454,7 @@ export async function promoteWaitlisted(
       if (!takeSeat(seats)) break;
       if (await confirmIn(trx, id, null, plan, { from: ['waitlisted'], action: 'promoted' })) {
         promoted.push(id);
+        seats.waiting -= 1;
       }
       continue;
     }
@@ -467,6 +469,7 @@ export async function promoteWaitlisted(
     await recordAudit(trx, id, 'promoted', null);
     await logChange(trx, 'updated', id);
     promoted.push(id);
+    seats.waiting -= 1;
   }
   return promoted;
 }

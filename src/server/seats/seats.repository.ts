@@ -19,6 +19,8 @@ export interface Seats {
   admission: Admission;
   /** Confirmed now, counting what the transaction confirmed so far (takeSeat). */
   confirmed: number;
+  /** On the waiting list now, counting what the transaction added or promoted so far. */
+  waiting: number;
 }
 
 /**
@@ -44,12 +46,13 @@ function seatSettings(trx: Transaction<Database>, lock: boolean) {
 export async function countConfirmed(
   trx: Transaction<Database>,
   editionId: string,
+  status: 'confirmed' | 'waitlisted' = 'confirmed',
 ): Promise<number> {
   const { count } = await trx
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('event_id', '=', editionId)
-    .where('status', '=', 'confirmed')
+    .where('status', '=', status)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
@@ -74,8 +77,9 @@ async function readSeats(trx: Transaction<Database>, lock: boolean): Promise<Sea
     editionId: row.id,
     capacity,
     admission: row.admission === 'automatic' ? 'automatic' : 'approval',
-    // Without a limit nobody needs the count.
+    // Without a limit nobody needs the counts (and nobody waits).
     confirmed: capacity === null ? 0 : await countConfirmed(trx, row.id),
+    waiting: capacity === null ? 0 : await countConfirmed(trx, row.id, 'waitlisted'),
   };
 }
 
@@ -92,25 +96,32 @@ export function takeSeat(seats: Seats): boolean {
 }
 
 /**
- * What a new registration becomes: in `automatic`, confirmed while a seat is left (taken here);
- * with no seat left, waitlisted, in either mode (in `approval`, once the confirmed count reached
- * the capacity); otherwise pending.
+ * What a new registration becomes: waitlisted, in either mode, when no seat is left or someone
+ * is already waiting (a later arrival never gets ahead of the waiting list: a seat freed goes to
+ * it, promoteWaitlisted); otherwise confirmed in `automatic` (the seat taken here), pending in
+ * `approval`.
  */
 export function admit(seats: Seats): 'confirmed' | 'pending' | 'waitlisted' {
+  if (seats.waiting > 0 || seatsLeft(seats) <= 0) {
+    seats.waiting += 1;
+    return 'waitlisted';
+  }
   if (seats.admission === 'automatic') return takeSeat(seats) ? 'confirmed' : 'waitlisted';
-  return seatsLeft(seats) <= 0 ? 'waitlisted' : 'pending';
+  return 'pending';
 }
 
 /**
  * A new registration's status decided in its own INSERT (PostgreSQL's grouped insert, approval
- * mode): waitlisted when the confirmed count has reached the capacity, pending otherwise. Taking
- * no seat, it needs no lock: a confirmation committed meanwhile only means it waits for the
- * organizer's decision, which is checked then.
+ * mode): waitlisted when the confirmed count has reached the capacity or someone is already
+ * waiting (as admit), pending otherwise. Taking no seat, it needs no lock: a confirmation
+ * committed meanwhile only means it waits for the organizer's decision, which is checked then.
  */
 export function pendingOrWaitlisted() {
   return sql<'pending' | 'waitlisted'>`(
     select case when (e.settings::json ->> 'capacity')::bigint <= (
       select count(*) from registrations r where r.event_id = e.id and r.status = 'confirmed'
+    ) or (e.settings::json ->> 'capacity') is not null and exists (
+      select 1 from registrations w where w.event_id = e.id and w.status = 'waitlisted'
     ) then 'waitlisted' else 'pending' end
     from events e where e.is_current = 1
   )`;

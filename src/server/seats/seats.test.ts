@@ -354,6 +354,9 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(moved.status).toBe('pending');
     expect(moved.promoted_at).toEqual(expect.any(String));
     expect((await registration(later.id)).status).toBe('waitlisted');
+    // A later arrival does not get ahead of the one still waiting, though a seat looks free.
+    const newcomer = await register();
+    expect(newcomer.status).toBe('waitlisted');
 
     // The seat is free: the restore takes it, the ticket code as it was.
     const restored = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
