@@ -83,7 +83,7 @@ function waitlistedOpening(event: EventConfig, nome: string): string[] {
   return [
     `Olá, ${nome}!`,
     `Recebemos sua inscrição no ${event.name}. Você está na lista de espera: as vagas do evento já foram preenchidas.`,
-    'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail. Por enquanto, não há ingresso.',
+    'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada. Por enquanto, não há ingresso.',
   ];
 }
 

@@ -19,8 +19,8 @@ export const attendeeTexts = {
   confirmed: 'Inscrição confirmada! Mostre o QR code do seu ingresso na entrada.',
   ticket: 'Ver meu ingresso',
   waitlisted: (position: number) =>
-    `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail.`,
-  cancelled: 'Inscrição cancelada. Sua vaga foi liberada para outra pessoa.',
+    `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada.`,
+  cancelled: 'Inscrição cancelada. Se você tinha uma vaga, ela foi liberada para outra pessoa.',
   pastEdition: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
   cannotCome: 'Não poderei comparecer',
   cannotComeHint: 'Avise se não puder ir: sua vaga passa para quem está na lista de espera.',

@@ -25,7 +25,7 @@ export const waitlistedTexts = {
   title: 'Lista de espera',
   heading: 'Você está na lista de espera',
   lead: 'Recebemos sua inscrição, mas as vagas do evento já foram preenchidas.',
-  next: 'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e você recebe um aviso por e-mail.',
+  next: 'Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada.',
 } as const;
 
 /** The person's own page, as the form hands it over (decision 0130). */
