@@ -1,10 +1,8 @@
-// New registrations on PostgreSQL, written together: the ones that arrive while earlier ones are
-// being written go in the next statement, with their queued messages and live changes, in one
-// INSERT whose data-modifying CTEs PostgreSQL runs as one transaction (docs/decisions/0097). One
-// round trip and one commit (one WAL flush) for a whole group instead of five round trips and a
-// commit each; each request is answered once the commit that holds it is done. A duplicate
-// e-mail is skipped by ON CONFLICT and answered as a duplicate alone; if the statement fails for
-// any other reason, its registrations are written again one by one, so a bad one fails alone.
+// New registrations on PostgreSQL, written together (group-writer.ts): a group with its queued
+// messages and live changes in one INSERT whose data-modifying CTEs PostgreSQL runs as one
+// transaction (docs/decisions/0097). One round trip and one commit (one WAL flush) for a whole
+// group instead of five round trips and a commit each. A duplicate e-mail is skipped by ON
+// CONFLICT and answered as a duplicate alone.
 import { sql, type Kysely } from 'kysely';
 import {
   newRegistrationState,
@@ -17,6 +15,7 @@ import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
+import { groupWriter } from './group-writer.ts';
 import { newRegistrationId } from './uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
@@ -24,86 +23,14 @@ type Input = Omit<NewRegistration, 'website'>;
 /** What became of one registration: stored (its row, its messages), or its e-mail was taken. */
 export type Written = { row: RegistrationRow; delivery: Registration['delivery'] } | 'duplicate';
 
-interface Pending {
-  input: Input;
-  plan: MessagePlan;
-  settle(outcome: { written: Written } | { error: unknown }): void;
-}
-
-/** Registrations per statement: enough to keep up, small enough to stay a quick commit. */
-const maxGroup = 64;
-/** Statements in flight at once: one parses and runs while another waits for the disk. */
-const maxInFlight = 2;
-
-const writers = new WeakMap<
-  Kysely<Database>,
-  (input: Input, plan: MessagePlan) => Promise<Written>
->();
-
 /** Writes one registration, grouped with those arriving at the same time on this pool. */
-export function writeRegistrationOnPostgres(
-  db: Kysely<Database>,
-  input: Input,
-  plan: MessagePlan,
-): Promise<Written> {
-  let write = writers.get(db);
-  if (!write) {
-    write = groupWriter(db);
-    writers.set(db, write);
-  }
-  return write(input, plan);
-}
-
-function groupWriter(db: Kysely<Database>) {
-  const queue: Pending[] = [];
-  let inFlight = 0;
-
-  function next() {
-    while (inFlight < maxInFlight && queue.length > 0) {
-      // One plan per statement (an instance has one; a test may pass others).
-      const plan = queue[0]!.plan;
-      const group: Pending[] = [];
-      for (let i = 0; i < queue.length && group.length < maxGroup;) {
-        if (queue[i]!.plan === plan) group.push(...queue.splice(i, 1));
-        else i += 1;
-      }
-      inFlight += 1;
-      void writeGroup(db, group).finally(() => {
-        inFlight -= 1;
-        next();
-      });
-    }
-  }
-
-  return (input: Input, plan: MessagePlan) =>
-    new Promise<Written>((resolve, reject) => {
-      queue.push({
-        input,
-        plan,
-        settle: (outcome) =>
-          'error' in outcome ? reject(outcome.error) : resolve(outcome.written),
-      });
-      next();
-    });
-}
-
-async function writeGroup(db: Kysely<Database>, group: readonly Pending[]): Promise<void> {
-  try {
-    const written = await insertRegistrations(
-      db,
-      group.map((p) => p.input),
-      group[0]!.plan,
-    );
-    group.forEach((pending, i) => pending.settle({ written: written[i]! }));
-  } catch (error) {
-    if (group.length === 1) {
-      group[0]!.settle({ error });
-      return;
-    }
-    // Something in the group failed the statement: each alone, so only that one fails.
-    await Promise.all(group.map((pending) => writeGroup(db, [pending])));
-  }
-}
+export const writeRegistrationOnPostgres = groupWriter<Written>({
+  // Registrations per statement: enough to keep up, small enough to stay a quick commit.
+  maxGroup: 64,
+  // Statements in flight at once: one parses and runs while another waits for the disk.
+  maxInFlight: 2,
+  write: insertRegistrations,
+});
 
 /**
  * One statement: the registrations whose e-mail is free, their messages, their live changes. The

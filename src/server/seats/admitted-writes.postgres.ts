@@ -17,88 +17,21 @@ import { messageRows } from '../messages/messages.repository.ts';
 import { promoteWaitlisted } from '../registrations/registrations.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { admit, holdSeats } from './seats.repository.ts';
+import { groupWriter } from '../registrations/group-writer.ts';
 import { newRegistrationId } from '../registrations/uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
 export type Admitted = { row: RegistrationRow; delivery: Registration['delivery'] } | 'duplicate';
 
-interface Pending {
-  input: Input;
-  plan: MessagePlan;
-  settle(outcome: { written: Admitted } | { error: unknown }): void;
-}
-
-/** Registrations per transaction: a quick commit, and the lock held briefly. */
-const maxGroup = 64;
-
-const writers = new WeakMap<
-  Kysely<Database>,
-  (input: Input, plan: MessagePlan) => Promise<Admitted>
->();
-
 /** Writes one registration, admitted with the others arriving at the same time on this pool. */
-export function writeAdmittedOnPostgres(
-  db: Kysely<Database>,
-  input: Input,
-  plan: MessagePlan,
-): Promise<Admitted> {
-  let write = writers.get(db);
-  if (!write) {
-    write = groupWriter(db);
-    writers.set(db, write);
-  }
-  return write(input, plan);
-}
-
-function groupWriter(db: Kysely<Database>) {
-  const queue: Pending[] = [];
+export const writeAdmittedOnPostgres = groupWriter<Admitted>({
+  // Registrations per transaction: a quick commit, and the lock held briefly.
+  maxGroup: 64,
   // One group at a time: they would only wait for each other's seats.
-  let writing = false;
-
-  function next() {
-    if (writing || queue.length === 0) return;
-    const plan = queue[0]!.plan;
-    const group: Pending[] = [];
-    for (let i = 0; i < queue.length && group.length < maxGroup;) {
-      if (queue[i]!.plan === plan) group.push(...queue.splice(i, 1));
-      else i += 1;
-    }
-    writing = true;
-    void writeGroup(db, group).finally(() => {
-      writing = false;
-      next();
-    });
-  }
-
-  return (input: Input, plan: MessagePlan) =>
-    new Promise<Admitted>((resolve, reject) => {
-      queue.push({
-        input,
-        plan,
-        settle: (outcome) =>
-          'error' in outcome ? reject(outcome.error) : resolve(outcome.written),
-      });
-      next();
-    });
-}
-
-async function writeGroup(db: Kysely<Database>, group: readonly Pending[]): Promise<void> {
-  try {
-    const written = await admitGroup(
-      db,
-      group.map((p) => p.input),
-      group[0]!.plan,
-    );
-    group.forEach((pending, i) => pending.settle({ written: written[i]! }));
-  } catch (error) {
-    if (group.length === 1) {
-      group[0]!.settle({ error });
-      return;
-    }
-    for (const pending of group) await writeGroup(db, [pending]);
-  }
-}
+  maxInFlight: 1,
+  write: admitGroup,
+});
 
 async function admitGroup(
   db: Kysely<Database>,
