@@ -13,12 +13,12 @@
 // on PostgreSQL, to the same alternating slices: a before and after in one run. Loopback only;
 // bounded. Run after `npm run build`:
 //   node bench/registrations-throughput.mjs [seconds per target, 10] [connections, 50]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { postRegistration, spawnServer, waitForHealth } from './support/registration-load.mjs';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -39,43 +39,6 @@ function body(run, i, extra) {
   });
 }
 
-function post(agent, port, payload) {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/registrations',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitForHealth(port) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on port ${port} did not start`);
-}
-
 /** CPU milliseconds a process has used so far (user + system, from /proc; 0 where unreadable). */
 function cpuMsOf(pid) {
   try {
@@ -87,26 +50,6 @@ function cpuMsOf(pid) {
   }
 }
 
-function spawnServer(args, env, cwd) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    cwd,
-  });
-  return {
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-/**
- * One target: a server's port (and process, for its CPU time) and what its bodies carry; its
- * figures add up slice by slice.
- */
 function target(name, port, extra, pid) {
   let sent = 0;
   let cpuMs = 0;
@@ -128,7 +71,7 @@ function target(name, port, extra, pid) {
         Array.from({ length: connections }, async () => {
           while (performance.now() < until) {
             const t0 = performance.now();
-            const status = await post(agent, port, body(name, sent++, extra));
+            const { code: status } = await postRegistration(agent, port, body(name, sent++, extra));
             if (!record) continue;
             latencies.push(performance.now() - t0);
             statuses.set(status, (statuses.get(status) ?? 0) + 1);

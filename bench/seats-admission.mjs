@@ -7,11 +7,11 @@
 // so that other work on the machine falls on all alike; the ratios are what to compare.
 // Run after `npm run build`:
 //   node bench/seats-admission.mjs [seconds per target, 10] [connections, 50]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postRegistration, spawnServer, waitForHealth } from './support/registration-load.mjs';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -31,72 +31,13 @@ function body(run, i) {
   });
 }
 
-function post(agent, port, payload) {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/registrations',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          let status = '';
-          try {
-            status = JSON.parse(Buffer.concat(chunks).toString()).status ?? '';
-          } catch {
-            // not ours: counted by its HTTP status alone
-          }
-          resolve({ code: res.statusCode, status });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitForHealth(port) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on port ${port} did not start`);
-}
-
-function spawnServer(env) {
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      REGISTRATION_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return {
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
+/** Our server as the bench runs it: no rate limit, quiet logs, React's production build. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  REGISTRATION_RATE_LIMIT: '0',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
 
 function target(name, port) {
   let sent = 0;
@@ -116,7 +57,9 @@ function target(name, port) {
         Array.from({ length: connections }, async () => {
           while (performance.now() < until) {
             const t0 = performance.now();
-            const { code, status } = await post(agent, port, body(name, sent++));
+            const { code, status } = await postRegistration(agent, port, body(name, sent++), {
+              readStatus: true,
+            });
             if (!record) continue;
             latencies.push(performance.now() - t0);
             const key = `${code}${status ? ` ${status}` : ''}`;
@@ -171,7 +114,12 @@ const plan = [
     : []),
 ];
 const servers = plan.map((p) =>
-  spawnServer({ PORT: String(p.port), DATABASE_URL: p.db, EVENT_CONFIG: modes[p.mode] }),
+  spawnServer(['dist/server/server.js'], {
+    ...serverEnv,
+    PORT: String(p.port),
+    DATABASE_URL: p.db,
+    EVENT_CONFIG: modes[p.mode],
+  }),
 );
 try {
   for (const p of plan) await waitForHealth(p.port);
