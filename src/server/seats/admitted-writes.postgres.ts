@@ -8,7 +8,7 @@
 // transaction. Should the group's transaction fail, each registration is written again alone, so
 // a bad one fails alone.
 import { sql, type Kysely } from 'kysely';
-import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
+import type { NewRegistration } from '../../shared/registration.schema.ts';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
@@ -18,11 +18,13 @@ import { promoteWaitlisted } from '../registrations/registrations.repository.ts'
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { admit, holdSeats } from './seats.repository.ts';
 import { groupWriter } from '../registrations/group-writer.ts';
+import type { Written } from '../registrations/registrations.postgres.ts';
 import { newRegistrationId } from '../registrations/uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
-export type Admitted = { row: RegistrationRow; delivery: Registration['delivery'] } | 'duplicate';
+/** What became of one registration, as for the grouped insert: stored, or its e-mail was taken. */
+export type Admitted = Written;
 
 /** Writes one registration, admitted with the others arriving at the same time on this pool. */
 export const writeAdmittedOnPostgres = groupWriter<Admitted>({
