@@ -67,6 +67,9 @@ export async function addFailure(
 /**
  * The attempt succeeded: it is no failure, the pair's earlier failures no longer count for the
  * pair (they still count for the address and the account), and the address becomes trusted.
+ * One at a time, as `begin` is: two successes of one pair at once (two racing uses of the setup
+ * link, from one address to two instances) each deleted its own row and then waited for the
+ * other's to update the pair's rows, a deadlock PostgreSQL broke with a 500.
  */
 export async function recordSuccess(
   db: Kysely<Database>,
@@ -75,7 +78,7 @@ export async function recordSuccess(
   client: string,
   at: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await oneAtATime(db, async (trx) => {
     await trx.deleteFrom('login_failures').where('id', '=', attemptId).execute();
     await trx
       .updateTable('login_failures')

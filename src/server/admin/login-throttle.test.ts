@@ -143,4 +143,20 @@ describe.each([['SQLite'], ['PostgreSQL']])('LoginThrottle on %s', (engine) => {
     }
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
   });
+
+  it('takes two successes of one account and address at the same moment, on two instances', async () => {
+    const t = throttle();
+    const elsewhere = new LoginThrottle(db.kysely, defaultThrottleLimits, t.clock);
+    const org = t.account('org');
+    for (let round = 0; round < 10; round += 1) {
+      const begun = [await t.instance.begin(org, t.ip(1)), await elsewhere.begin(org, t.ip(1))];
+      await Promise.all(
+        begun.map((decision, i) => {
+          if (!decision.allowed) throw new Error('refused');
+          return (i ? elsewhere : t.instance).succeeded(decision.attempt, org, t.ip(1));
+        }),
+      );
+    }
+    expect(allowed(await t.fail(org, t.ip(1), 5))).toBe(true);
+  });
 });
