@@ -1,8 +1,8 @@
 // The outbox (table messages): rows written in the transaction of the change that causes them,
 // claimed by the senders of every instance with a lease, and moved forward by what the providers
 // answer. See docs/decisions/0090-transactional-outbox.md.
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import {
   messageStatuses,
   type Delivery,
@@ -40,7 +40,10 @@ export async function queueMessages(
 export function messageRows(messages: readonly NewMessage[]): MessageRow[] {
   const now = new Date().toISOString();
   return messages.map((m) => ({
-    id: randomUUID(),
+    // Time-ordered (UUIDv7): each new row goes at the end of the primary key's index instead of at
+    // a random page of it, which on SQLite wrote a page more per message into each commit (a group
+    // commit of 27 registrations: 67 µs against 41 µs per registration, synchronous=FULL).
+    id: uuidv7(),
     registration_id: m.registrationId,
     channel: m.channel,
     kind: m.kind,
