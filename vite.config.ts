@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { countryOptions } from './src/shared/country-options.ts';
-import { laterAppEntries, pageStyleSheets } from './src/shared/page-assets.ts';
+import { laterAppEntries, ownScriptEntries, pageStyleSheets } from './src/shared/page-assets.ts';
 import { doorWorker, paths } from './src/shared/paths.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -119,11 +119,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          // The app (index.html), and what only the public pages use: the form page's small
-          // entry and each page's own style sheet (src/shared/page-assets.ts).
+          // The app (index.html), and what only the public pages use: the form page's and the
+          // not-found page's small entries and each page's own style sheet
+          // (src/shared/page-assets.ts).
           input: [
             'index.html',
             ...Object.values(laterAppEntries),
+            ...Object.values(ownScriptEntries),
             ...new Set(Object.values(pageStyleSheets)),
           ],
           output: {

@@ -146,7 +146,10 @@ describe('lazy pages', () => {
     expect((await server.request('/.vite/manifest.json')).status).toBe(404);
     const raw = await server.request('/index.html');
     expect(raw.status).toBe(404);
-    expect(eventJson(await raw.text())).toMatchObject({ name: 'Build Safe' });
+    // The not-found page, rendered with the event: not the built template.
+    const html = await raw.text();
+    expect(html).toContain('<title>Página não encontrada · Build Safe</title>');
+    expect(html).toContain('Oops! Page not found');
   });
 });
 

@@ -238,20 +238,20 @@ describe('the form page', () => {
 });
 
 describe('the not-found page', () => {
-  it('shows before any script runs, then hydrates in place', async () => {
+  it('arrives whole with its own sheet and one small script that logs the miss; the app never starts', async () => {
     const page = await newPage();
-    const scripts = await withScriptsHeld(page);
-    await page.goto(`${server.url}/nao-existe`, { waitUntil: 'commit' });
-    const heading = page.getByRole('heading', { level: 1, name: '404' });
-    await heading.waitFor();
-    await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
-    const { counted, kept } = await markServerElements(page);
-    scripts.release();
-    await hydrated(page);
-    expect(await kept()).toBe(counted);
-    expect(browser.problems.filter((problem) => !/404 Error|status of 404/.test(problem))).toEqual(
-      [],
-    );
+    const scripts = scriptRequests(page);
+    const response = await page.goto(`${server.url}/nao-existe`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
+    expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true);
+    await settled(page);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/not-found-entry-[\w-]+\.js$/)]);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await classesWithoutRules(page)).toEqual([]);
+    expect(browser.problems.filter((problem) => !/status of 404/.test(problem))).toEqual([
+      'error: 404 Error: User attempted to access non-existent route: /nao-existe',
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 // Vite's manifest): each page's own style sheet, inlined into it by the server, and the small
 // entry the form page runs instead of the app (docs/decisions/0100, 0101). Read by vite.config.ts
 // (its inputs) and by the server (src/server/web/rendered-pages.ts).
-import { paths, thanksWaitlisted } from './paths.ts';
+import { notFoundPage, paths, thanksWaitlisted } from './paths.ts';
 
 /** The style sheet each public page inlines: only the classes its own files use. */
 export const pageStyleSheets: Readonly<Record<string, string>> = {
@@ -11,6 +11,15 @@ export const pageStyleSheets: Readonly<Record<string, string>> = {
   [paths.thanks]: 'src/web/features/registration/thanks-page.css',
   [thanksWaitlisted]: 'src/web/features/registration/thanks-page.css',
   [paths.privacy]: 'src/web/features/privacy/privacy-page.css',
+  [notFoundPage]: 'src/web/features/not-found/not-found-page.css',
+};
+
+/**
+ * Pages that arrive whole and run one small script of their own, never the app: the not-found
+ * page logs the miss to the console (the spec asks for it) and nothing else.
+ */
+export const ownScriptEntries: Readonly<Record<string, string>> = {
+  [notFoundPage]: 'src/web/features/not-found/not-found-entry.ts',
 };
 
 /**

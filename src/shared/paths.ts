@@ -100,6 +100,9 @@ export const scriptlessPages: readonly string[] = [
   paths.privacy,
 ];
 
+/** What the not-found page is rendered as, for any path the app has no route for. */
+export const notFoundPage = '/404';
+
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
 export const pagePaths: readonly string[] = [...Object.values(paths), thanksWaitlisted];
 

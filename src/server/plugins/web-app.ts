@@ -112,7 +112,7 @@ async function webApp(app: FastifyInstance) {
     // The token is in the URL: the request is not logged (info), the page's own requests name only
     // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST
     // say `Origin: null`), and no cache keeps it. With a trailing slash too: the browser app's
-    // router takes that path for the page's, so the generic not-found page would not do there.
+    // router takes that path for the page's.
     const setupOptions = {
       logLevel: 'warn',
       config: { securityHeaders: setupPageHeaders(app.config.secure) },
@@ -122,7 +122,7 @@ async function webApp(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         return (await app.firstAdminSetup.accepts(request.query.token))
           ? sendPage(request, reply, pages!.setup, 200)
-          : sendPage(request, reply, pages!.notFoundWithoutScripts, 404);
+          : sendPage(request, reply, pages!.notFound, 404);
       });
     }
     await app.register(ticketPageRoutes, {

@@ -180,18 +180,37 @@ export function laterAppTemplate(
   entry: string,
   code: PageCode,
 ): string {
-  const chunk = manifest[entry];
-  if (!chunk) throw new Error(`the build manifest has no ${entry}`);
-  const imports = chunkFiles(manifest, entry, { withAppChunks: true }).scripts.filter(
-    (file) => file !== chunk.file,
-  );
   const tags = [
     `<script id="${pageCodeElementId}" type="application/json">${jsonData(code)}</script>`,
-    `<script type="module" crossorigin src="/${chunk.file}"></script>`,
-    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    entryTags(manifest, entry),
   ].join('');
   return template
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('</head>', () => `${tags}</head>`);
+}
+
+/**
+ * The template of a page that arrives whole and runs one small script of its own, never the app
+ * (the not-found page: docs/decisions/0150): scriptless, with `entry` (a manifest key) and its
+ * imports.
+ */
+export function ownScriptTemplate(template: string, manifest: Manifest, entry: string): string {
+  return scriptlessTemplate(template, { noindex: false }).replace(
+    '</head>',
+    () => `${entryTags(manifest, entry)}</head>`,
+  );
+}
+
+/** A built entry's script tag and the preloads of what it imports. */
+function entryTags(manifest: Manifest, entry: string): string {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`the build manifest has no ${entry}`);
+  const imports = chunkFiles(manifest, entry, { withAppChunks: true }).scripts.filter(
+    (file) => file !== chunk.file,
+  );
+  return [
+    `<script type="module" crossorigin src="/${chunk.file}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }

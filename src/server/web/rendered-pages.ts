@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { laterAppEntries, pageStyleSheets } from '../../shared/page-assets.ts';
-import { paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
+import { laterAppEntries, ownScriptEntries, pageStyleSheets } from '../../shared/page-assets.ts';
+import { notFoundPage, paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
 import type {
   AttendeePageData,
   RenderAttendeePage,
@@ -21,6 +21,7 @@ import {
   fillTemplate,
   inlineStyleSheet,
   laterAppTemplate,
+  ownScriptTemplate,
   pageCode,
   preloadLinks,
   scriptlessTemplate,
@@ -42,20 +43,12 @@ const lazyModules: Record<string, string> = {
   [setupPage]: 'src/web/features/setup/setup-page.tsx',
 };
 
-/** Any path the app has no route for renders the not-found page. */
-const notFoundPath = '/404';
-
 export interface RenderedPages {
   /** The page at one of the site's paths. */
   byPath: ReadonlyMap<string, Precompressed>;
   notFound: Precompressed;
   /** The first admin's page (the setup link's), served only while its token is live. */
   setup: Precompressed;
-  /**
-   * The not-found page without its scripts, for the setup page's path: the browser app has a
-   * page there, so hydrating would show it; the page looks the same without them.
-   */
-  notFoundWithoutScripts: Precompressed;
   /** One person's ticket page: rendered per request (it is personal and changes), no script. */
   ticketPage(data: TicketPageData): Promise<string>;
   /** One person's own page (decision 0130): per request, no script. */
@@ -98,6 +91,8 @@ export async function pagesRenderer(
     if (scriptlessPages.includes(path)) {
       return { template: scriptlessTemplate(own, { noindex: false }), preloads: '' };
     }
+    const ownScript = ownScriptEntries[path];
+    if (ownScript) return { template: ownScriptTemplate(own, manifest, ownScript), preloads: '' };
     const entry = laterAppEntries[path];
     if (!entry) return { template: own, preloads: preloadLinks(manifest, lazyModules[path]) };
     // Nothing of the app is fetched before the page paints: its entry lists it for later.
@@ -130,14 +125,10 @@ export async function pagesRenderer(
     const byPath = new Map<string, Precompressed>(
       await Promise.all(pagePaths.map(async (path) => [path, await page(path)] as const)),
     );
-    const notFoundHtml = await pageHtml(notFoundPath);
     return {
       byPath,
-      notFound: await precompress(notFoundHtml),
+      notFound: await page(notFoundPage),
       setup: await page(setupPage),
-      notFoundWithoutScripts: await precompress(
-        scriptlessTemplate(notFoundHtml, { noindex: false }),
-      ),
       async ticketPage(data) {
         // The ticket's own edition: a past edition's ticket shows that event.
         const { html, title } = await renderTicketPage(data);
