@@ -12,6 +12,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { runKeptStatementsPrepared } from './prepared-on-postgres.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { groupCommit, transactionEach, type WriteTransactions } from './write-transactions.ts';
@@ -95,6 +96,7 @@ function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void):
   // An idle connection the server closed (a restart, a failover, a dropped database): the pool
   // discards it and the next query opens another. Unheard, the error would end the process.
   pool.on('error', onIdleError);
+  pool.on('connect', runKeptStatementsPrepared);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const writes = transactionEach(kysely);
   return {

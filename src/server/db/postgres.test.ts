@@ -170,6 +170,41 @@ describe('on PostgreSQL', () => {
     expect(logged).toHaveLength(good.length);
   });
 
+  it('plans the grouped insert once per connection (a named prepared statement), and no other query', async () => {
+    for (let i = 0; i < 3; i++) {
+      const sent = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          server.request('/api/registrations', { method: 'POST', json: validRegistration() }),
+        ),
+      );
+      expect(sent.map((response) => response.status)).toEqual(Array(8).fill(201));
+    }
+    // Every connection of the pool, each asked what it keeps prepared.
+    const { pool } = server.app.db.postgres!;
+    const clients = await Promise.all(
+      Array.from({ length: pool.totalCount }, () => pool.connect()),
+    );
+    try {
+      const kept = (
+        await Promise.all(
+          clients.map(async (client) => {
+            const { rows } = await client.query<{ name: string; statement: string }>(
+              'select name, statement from pg_prepared_statements',
+            );
+            return rows;
+          }),
+        )
+      ).flat();
+      expect(kept.some((row) => row.statement.includes('null::registrations'))).toBe(true);
+      // Only the query templates' texts, which never change: a list of ids makes a text of its
+      // own each length, and those stay unnamed.
+      for (const row of kept) expect(row.name).toMatch(/^inscricoes_\d+$/);
+      expect(new Set(kept.map((row) => row.statement)).size).toBeLessThanOrEqual(3);
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it('records a ticket send once confirmed (the added ticket_sent_at column)', async () => {
     const { cookie } = await startSession(server.app.db.kysely);
     const created = await server.request('/api/registrations', {

@@ -3,9 +3,11 @@
 // once per registration under load (the row, its live change) that was a tenth of the request's
 // time (docs/decisions/0125). The query is written with Kysely as any other: its values are
 // placeholders, marked so that each becomes the parameter it stands for, whatever order the
-// compiler puts them in.
+// compiler puts them in. On PostgreSQL its text runs as a named prepared statement, parsed and
+// planned once per connection (prepared-on-postgres.ts).
 import { createQueryId, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { keepPrepared } from './prepared-on-postgres.ts';
 import type { Database } from './schema.ts';
 
 /** A value that stands for `values[key]` when the compiled query runs. */
@@ -29,6 +31,7 @@ export function queryTemplate<Values extends Record<string, unknown>, Output>(
     if (!template) {
       const placeholders = Object.fromEntries(keys.map((key) => [key, new Slot(key)])) as Values;
       const query = build(db, placeholders).compile();
+      if (postgres) keepPrepared(query.sql);
       const slots = query.parameters.map((p) => (p instanceof Slot ? p : null));
       const missing = keys.filter((key) => !slots.some((slot) => slot?.key === key));
       if (missing.length > 0) throw new Error(`query template without ${missing.join(', ')}`);

@@ -10,6 +10,7 @@ import {
   type Registration,
 } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
+import { queryTemplate } from '../db/query-template.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
@@ -62,26 +63,9 @@ async function insertRegistrations(
       plan.received.map((channel) => ({ registrationId: row.id, kind: 'received', channel })),
     ),
   );
-  const { rows: stored } = await sql<{ id: string; status: RegistrationRow['status'] }>`
-    with registration as (
-      insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-        levar_alguem, confirmacao, status, created_at, event_id, personal_token)
-      select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
-        r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
-        (select e.id from events e where e.is_current = 1), r.personal_token
-      from json_populate_recordset(null::registrations, ${JSON.stringify(rows)}::json) r
-      on conflict do nothing
-      returning id, created_at, status
-    ), change as (
-      insert into live_changes (type, registration_id, changed_at)
-      select 'created', id, created_at from registration
-    ), queued as (
-      -- The messages of the registrations stored, not of those whose e-mail was taken.
-      insert into messages
-      select m.* from json_populate_recordset(null::messages, ${JSON.stringify(messages)}::json) m
-      where m.registration_id in (select id from registration)
-    )
-    select id, status from registration`.execute(db);
+  const { rows: stored } = await db.executeQuery(
+    insertGroup(db, { registrations: JSON.stringify(rows), messages: JSON.stringify(messages) }),
+  );
   // A new registration's messages are the ones just queued: nothing to read back.
   const delivery = Object.fromEntries(
     plan.received.map((channel) => [channel, { kind: 'received', status: 'queued', error: null }]),
@@ -92,3 +76,34 @@ async function insertRegistrations(
     return status ? { row: { ...row, status }, delivery } : 'duplicate';
   });
 }
+
+/**
+ * insertRegistrations' statement. Its text never changes: compiled once, and a named prepared
+ * statement, planned once per connection (decision 0151).
+ */
+const insertGroup = queryTemplate<
+  { registrations: string; messages: string },
+  { id: string; status: RegistrationRow['status'] }
+>(['registrations', 'messages'], (db, group) => ({
+  compile: () =>
+    sql<{ id: string; status: RegistrationRow['status'] }>`
+        with registration as (
+          insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
+            levar_alguem, confirmacao, status, created_at, event_id, personal_token)
+          select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
+            r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
+            (select e.id from events e where e.is_current = 1), r.personal_token
+          from json_populate_recordset(null::registrations, ${group.registrations}::json) r
+          on conflict do nothing
+          returning id, created_at, status
+        ), change as (
+          insert into live_changes (type, registration_id, changed_at)
+          select 'created', id, created_at from registration
+        ), queued as (
+          -- The messages of the registrations stored, not of those whose e-mail was taken.
+          insert into messages
+          select m.* from json_populate_recordset(null::messages, ${group.messages}::json) m
+          where m.registration_id in (select id from registration)
+        )
+        select id, status from registration`.compile(db),
+}));

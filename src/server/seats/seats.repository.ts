@@ -117,12 +117,17 @@ export function admit(seats: Seats): 'confirmed' | 'pending' | 'waitlisted' {
  * committed meanwhile only means it waits for the organizer's decision, which is checked then.
  */
 export function pendingOrWaitlisted() {
+  // Unlimited seats first: the count of the confirmed is made only when there is a capacity
+  // (CASE stops at the first condition that holds).
   return sql<'pending' | 'waitlisted'>`(
-    select case when (e.settings::json ->> 'capacity')::bigint <= (
-      select count(*) from registrations r where r.event_id = e.id and r.status = 'confirmed'
-    ) or (e.settings::json ->> 'capacity') is not null and exists (
-      select 1 from registrations w where w.event_id = e.id and w.status = 'waitlisted'
-    ) then 'waitlisted' else 'pending' end
+    select case
+      when (e.settings::json ->> 'capacity') is null then 'pending'
+      when (e.settings::json ->> 'capacity')::bigint <= (
+        select count(*) from registrations r where r.event_id = e.id and r.status = 'confirmed'
+      ) or exists (
+        select 1 from registrations w where w.event_id = e.id and w.status = 'waitlisted'
+      ) then 'waitlisted'
+      else 'pending' end
     from events e where e.is_current = 1
   )`;
 }
