@@ -28,8 +28,11 @@ export type Written = { row: RegistrationRow; delivery: Registration['delivery']
 export const writeRegistrationOnPostgres = groupWriter<Written>({
   // Registrations per statement: enough to keep up, small enough to stay a quick commit.
   maxGroup: 64,
-  // Statements in flight at once: one parses and runs while another waits for the disk.
-  maxInFlight: 2,
+  // One statement at a time: what arrives meanwhile goes in the next, larger group. Two at once
+  // let one be parsed while the other waited for the disk; prepared (decision 0151), the
+  // statement needs no parsing, and fewer, larger groups gave 5-12 % more registrations/s
+  // (alternating runs of 1 and 2, one instance, 50 connections).
+  maxInFlight: 1,
   write: insertRegistrations,
 });
 
