@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attendeeCancel, attendeePage, withCode } from '../../shared/paths.ts';
 import type { AttendeePageData } from '../../shared/rendered-page.ts';
-import { isTicketCode } from '../../shared/ticket-code.ts';
+import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
 import { cancelRegistration, PastEditionError } from '../registrations/registrations.repository.ts';
@@ -40,7 +40,7 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
   ) {
     personal(reply);
     const token = request.params.code;
-    const found = isTicketCode(token) ? await findAttendee(app, token) : undefined;
+    const found = isPersonalToken(token) ? await findAttendee(app, token) : undefined;
     if (!found) return options.sendNotFound(request, reply);
     const pagePath = withCode(attendeePage, token);
     // Nothing left to confirm: the page itself.
@@ -62,7 +62,7 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
   app.post<TokenRequest>(attendeeCancel, route, async (request, reply) => {
     personal(reply);
     const token = request.params.code;
-    if (!isTicketCode(token)) return options.sendNotFound(request, reply);
+    if (!isPersonalToken(token)) return options.sendNotFound(request, reply);
     try {
       const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
       if (!cancelled) return options.sendNotFound(request, reply);

@@ -33,7 +33,7 @@ afterAll(async () => {
   await Promise.all(databases.map((database) => database.drop()));
 });
 
-const tokenLink = /\/inscricao\/([A-Za-z0-9_-]{22})/;
+const tokenLink = /\/inscricao\/([A-Za-z0-9_-]{30})/;
 
 describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   let server: TestServer;
@@ -267,7 +267,14 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
 
   it('answers a bad or unknown token with the not-found page, changing nothing', async () => {
     const before = await rowState();
-    for (const token of ['abc', 'A'.repeat(22), '%00', 'x'.repeat(300)]) {
+    for (const token of [
+      'abc',
+      'A'.repeat(22),
+      'A'.repeat(30),
+      'A'.repeat(26),
+      '%00',
+      'x'.repeat(300),
+    ]) {
       const view = await page(withCode(attendeePage, token));
       expect(view.response.status).toBe(404);
       // Past the router's longest parameter (100 characters) Fastify answers its 404 as JSON.
@@ -276,6 +283,19 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       expect((await cancel(token)).status).toBe(404);
     }
     expect(await rowState()).toEqual(before);
+  });
+
+  it('opens a link made before tokens began with their time (22 characters)', async () => {
+    const person = await register();
+    const older = 'Zm9yMjJjaGFyYWN0ZXJzAA';
+    await server.app.db.kysely
+      .updateTable('registrations')
+      .set({ personal_token: older })
+      .where('id', '=', person.id)
+      .execute();
+    const view = await page(withCode(attendeePage, older));
+    expect(view.response.status).toBe(200);
+    expect(view.html).toContain('Não poderei comparecer');
   });
 
   it('refuses a cancellation posted from another site', async () => {

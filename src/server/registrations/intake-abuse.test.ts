@@ -259,7 +259,7 @@ describe('the public form', () => {
       expect(person.status).toBe(201);
       // The answer alone carries the person's own page; the live change never does.
       const { personal_page: personalPage, ...stored } = await person.json();
-      expect(personalPage).toMatch(/\/inscricao\/[A-Za-z0-9_-]{22}$/);
+      expect(personalPage).toMatch(/\/inscricao\/[A-Za-z0-9_-]{30}$/);
       expect(await loggedChanges(server)).toEqual([
         {
           id: expect.any(String),
