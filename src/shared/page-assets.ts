@@ -1,6 +1,7 @@
 // What the build makes for the public pages beyond the app itself, by source file (the keys of
 // Vite's manifest): each page's own style sheet, inlined into it by the server, and the small
-// entry the form page runs instead of the app (docs/decisions/0100, 0101). Read by vite.config.ts
+// entries the form page and the not-found page run instead of the app (docs/decisions/0100,
+// 0101, 0150). Read by vite.config.ts
 // (its inputs) and by the server (src/server/web/rendered-pages.ts).
 import { notFoundPage, paths, thanksWaitlisted } from './paths.ts';
 

@@ -90,23 +90,23 @@ const insertGroup = queryTemplate<
 >(['registrations', 'messages'], (db, group) => ({
   compile: () =>
     sql<{ id: string; status: RegistrationRow['status'] }>`
-        with registration as (
-          insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-            levar_alguem, confirmacao, status, created_at, event_id, personal_token)
-          select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
-            r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
-            (select e.id from events e where e.is_current = 1), r.personal_token
-          from json_populate_recordset(null::registrations, ${group.registrations}::json) r
-          on conflict do nothing
-          returning id, created_at, status
-        ), change as (
-          insert into live_changes (type, registration_id, changed_at)
-          select 'created', id, created_at from registration
-        ), queued as (
-          -- The messages of the registrations stored, not of those whose e-mail was taken.
-          insert into messages
-          select m.* from json_populate_recordset(null::messages, ${group.messages}::json) m
-          where m.registration_id in (select id from registration)
-        )
-        select id, status from registration`.compile(db),
+    with registration as (
+      insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
+        levar_alguem, confirmacao, status, created_at, event_id, personal_token)
+      select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
+        r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
+        (select e.id from events e where e.is_current = 1), r.personal_token
+      from json_populate_recordset(null::registrations, ${group.registrations}::json) r
+      on conflict do nothing
+      returning id, created_at, status
+    ), change as (
+      insert into live_changes (type, registration_id, changed_at)
+      select 'created', id, created_at from registration
+    ), queued as (
+      -- The messages of the registrations stored, not of those whose e-mail was taken.
+      insert into messages
+      select m.* from json_populate_recordset(null::messages, ${group.messages}::json) m
+      where m.registration_id in (select id from registration)
+    )
+    select id, status from registration`.compile(db),
 }));
