@@ -267,7 +267,7 @@ describe('two server processes writing to one SQLite file', () => {
 });
 
 describe('SQLite settings', () => {
-  it('runs in WAL mode with synchronous=FULL, a busy timeout and secure_delete', async () => {
+  it('runs in WAL mode with synchronous=FULL, a busy timeout, secure_delete and journals in memory', async () => {
     const server = await startTestServer();
     try {
       const sqlite = server.app.db.sqlite;
@@ -276,6 +276,7 @@ describe('SQLite settings', () => {
       expect(sqlite?.pragma('synchronous', { simple: true })).toBe(2); // FULL
       expect(sqlite?.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
       expect(sqlite?.pragma('secure_delete', { simple: true })).toBe(1);
+      expect(sqlite?.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     } finally {
       await server.close();
     }
