@@ -52,7 +52,14 @@ export function register(server: TestServer, overrides: Record<string, unknown> 
 
 /** Waits for running animations (cards fading in) to end: axe judges the settled page. */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(async () => {
+    // Two frames first: an element mounted just now (a toast) starts its transition only when
+    // its attributes change on a later frame, and is not among the animations before that.
+    for (let frame = 0; frame < 2; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await Promise.all(document.getAnimations().map((a) => a.finished));
+  });
 }
 
 /** The card (list item) of one registration, found by the person's name. */
