@@ -14,11 +14,10 @@
 // bounded. Run after `npm run build`:
 //   node bench/registrations-throughput.mjs [seconds per target, 10] [connections, 50]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postRegistration, spawnServer, waitForHealth } from './support/registration-load.mjs';
+import { slicedLoad, spawnServer, waitForHealth } from './support/registration-load.mjs';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -51,51 +50,24 @@ function cpuMsOf(pid) {
 }
 
 function target(name, port, extra, pid) {
-  let sent = 0;
+  const sliced = slicedLoad(port, connections, (i) => body(name, i, extra));
   let cpuMs = 0;
-  const latencies = [];
-  const statuses = new Map();
-  const slices = [];
   return {
     name,
     port,
-    slices,
-    /** `connections` keep-alive connections, each sending its next body once answered. */
+    slices: sliced.slices,
     async load(durationMs, { record = true } = {}) {
-      const agent = new Agent({ keepAlive: true, maxSockets: connections });
-      const started = performance.now();
-      const until = started + durationMs;
       const cpuBefore = cpuMsOf(pid);
-      let created = 0;
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (performance.now() < until) {
-            const t0 = performance.now();
-            const { code: status } = await postRegistration(agent, port, body(name, sent++, extra));
-            if (!record) continue;
-            latencies.push(performance.now() - t0);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status === 201) created += 1;
-          }
-        }),
-      );
-      agent.destroy();
-      if (record) {
-        slices.push({ created, seconds: (performance.now() - started) / 1000 });
-        cpuMs += cpuMsOf(pid) - cpuBefore;
-      }
+      await sliced.load(durationMs, { record });
+      if (record) cpuMs += cpuMsOf(pid) - cpuBefore;
     },
     result() {
-      const created = slices.reduce((sum, s) => sum + s.created, 0);
-      const elapsed = slices.reduce((sum, s) => sum + s.seconds, 0);
-      latencies.sort((a, b) => a - b);
-      const pct = (p) =>
-        latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
+      const { created, perSecond, answers, latency } = sliced.totals();
       return {
-        perSecond: created / elapsed,
+        perSecond,
         cpuPerRegistration: created > 0 ? (cpuMs * 1000) / created : Number.NaN,
-        statuses: Object.fromEntries(statuses),
-        latency: `p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${pct(1)}`,
+        statuses: answers,
+        latency: `p50 ${latency(0.5)}, p95 ${latency(0.95)}, p99 ${latency(0.99)}, max ${latency(1)}`,
       };
     },
   };

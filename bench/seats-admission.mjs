@@ -8,10 +8,9 @@
 // Run after `npm run build`:
 //   node bench/seats-admission.mjs [seconds per target, 10] [connections, 50]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postRegistration, spawnServer, waitForHealth } from './support/registration-load.mjs';
+import { slicedLoad, spawnServer, waitForHealth } from './support/registration-load.mjs';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -40,47 +39,18 @@ const serverEnv = {
 };
 
 function target(name, port) {
-  let sent = 0;
-  const latencies = [];
-  const answers = new Map();
-  const slices = [];
+  const sliced = slicedLoad(port, connections, (i) => body(name, i), { readStatus: true });
   return {
     name,
     port,
-    slices,
-    async load(durationMs, { record = true } = {}) {
-      const agent = new Agent({ keepAlive: true, maxSockets: connections });
-      const started = performance.now();
-      const until = started + durationMs;
-      let created = 0;
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (performance.now() < until) {
-            const t0 = performance.now();
-            const { code, status } = await postRegistration(agent, port, body(name, sent++), {
-              readStatus: true,
-            });
-            if (!record) continue;
-            latencies.push(performance.now() - t0);
-            const key = `${code}${status ? ` ${status}` : ''}`;
-            answers.set(key, (answers.get(key) ?? 0) + 1);
-            if (code === 201) created += 1;
-          }
-        }),
-      );
-      agent.destroy();
-      if (record) slices.push({ created, seconds: (performance.now() - started) / 1000 });
-    },
+    slices: sliced.slices,
+    load: sliced.load,
     result() {
-      const created = slices.reduce((sum, s) => sum + s.created, 0);
-      const elapsed = slices.reduce((sum, s) => sum + s.seconds, 0);
-      latencies.sort((a, b) => a - b);
-      const pct = (p) =>
-        latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
+      const { perSecond, answers, latency } = sliced.totals();
       return {
-        perSecond: created / elapsed,
-        answers: Object.fromEntries(answers),
-        latency: `p50 ${pct(0.5)}, p95 ${pct(0.95)}, max ${pct(1)}`,
+        perSecond,
+        answers,
+        latency: `p50 ${latency(0.5)}, p95 ${latency(0.95)}, max ${latency(1)}`,
       };
     },
   };

@@ -1,7 +1,7 @@
 // What the registration benches share: our server (or another) in a child process, waiting for it
-// to answer, and one POST /api/registrations over a kept-alive agent.
+// to answer, one POST /api/registrations over a kept-alive agent, and a target loaded in slices.
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 /**
  * Posts one registration. `readStatus`: parse the answer for its `status` (pending, confirmed,
@@ -71,6 +71,58 @@ export function spawnServer(args, env, cwd) {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/**
+ * A server the benches load in slices that alternate with other targets' (so that other work on
+ * the machine falls on all alike): `load(ms)` keeps `connections` keep-alive connections sending
+ * `bodyOf(i)`, each its next once answered; `totals()` sums the recorded slices. Answers are
+ * counted by HTTP status, and by the registration's `status` too with `readStatus`.
+ */
+export function slicedLoad(port, connections, bodyOf, { readStatus = false } = {}) {
+  let sent = 0;
+  const latencies = [];
+  const answers = new Map();
+  const slices = [];
+  return {
+    slices,
+    async load(durationMs, { record = true } = {}) {
+      const agent = new Agent({ keepAlive: true, maxSockets: connections });
+      const started = performance.now();
+      const until = started + durationMs;
+      let created = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < until) {
+            const t0 = performance.now();
+            const { code, status } = await postRegistration(agent, port, bodyOf(sent++), {
+              readStatus,
+            });
+            if (!record) continue;
+            latencies.push(performance.now() - t0);
+            const key = status ? `${code} ${status}` : code;
+            answers.set(key, (answers.get(key) ?? 0) + 1);
+            if (code === 201) created += 1;
+          }
+        }),
+      );
+      agent.destroy();
+      if (record) slices.push({ created, seconds: (performance.now() - started) / 1000 });
+    },
+    totals() {
+      const created = slices.reduce((sum, s) => sum + s.created, 0);
+      const elapsed = slices.reduce((sum, s) => sum + s.seconds, 0);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        created,
+        perSecond: created / elapsed,
+        answers: Object.fromEntries(answers),
+        /** The latency at this fraction (0.5: the median), in milliseconds, one decimal. */
+        latency: (p) =>
+          sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1),
+      };
     },
   };
 }
