@@ -1,6 +1,8 @@
 // The public pages as a visitor on a phone gets them, beside the floor: an empty React 19 page
 // built in this same run with the same Vite and the same compression. Our site runs exactly as
-// an operator starts it (`npm start`: scripts/start.mjs) in a scratch folder.
+// an operator starts it (`npm start`: scripts/start.mjs) in a scratch folder. Beside both, a blank
+// page (a heading and a line of text: no style sheet, no script), measured the same way: what the
+// host's own browser work weighs in each method, which no page can go below (decision 0154).
 //
 // Lighthouse 12's mobile preset, three runs per page and throttling method, medians, in one table
 // with both methods side by side: the slow 4G and 4× slower CPU applied in Chromium (DevTools
@@ -53,8 +55,17 @@ async function buildFloor(): Promise<string> {
   return outDir;
 }
 
+/** The blank page: what a page with nothing in it measures on this host. */
+const blankPage =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Em branco</title>' +
+  '</head><body><h1>Em branco</h1><p>Uma página sem estilo e sem script.</p></body></html>';
+
 async function serveFloor(dir: string) {
   const app = Fastify();
+  app.get('/em-branco', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(blankPage),
+  );
   await app.register(fastifyStatic, { root: dir, preCompressed: true });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
@@ -102,6 +113,8 @@ interface Figures {
   cls: number;
   performance: number;
   accessibility: number;
+  /** Lighthouse's measure of the host's speed during the run (higher: faster). */
+  benchmarkIndex: number;
 }
 
 function median(values: number[]): number {
@@ -153,6 +166,7 @@ async function lighthouseFigures(
       cls: audits['cumulative-layout-shift']!.numericValue!,
       performance: categories.performance!.score! * 100,
       accessibility: categories.accessibility!.score! * 100,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     });
   }
   const pick = (key: keyof Figures) => median(samples.map((sample) => sample[key]));
@@ -165,6 +179,7 @@ async function lighthouseFigures(
     cls: pick('cls'),
     performance: pick('performance'),
     accessibility: pick('accessibility'),
+    benchmarkIndex: pick('benchmarkIndex'),
   };
 }
 
@@ -269,11 +284,16 @@ function printTable(measured: Record<Throttling, Map<string, Figures>>) {
     row.a11y = methods.map((method) => measured[method].get(page)!.accessibility).join('/');
     return row;
   });
+  const indexes = methods.flatMap((method) =>
+    [...measured[method].values()].map((f) => f.benchmarkIndex),
+  );
   console.log(
     `\npublic pages, Lighthouse ${runs}× per page and method, mobile (slow 4G, 4× CPU), medians. ` +
       `"applied": throttling applied in Chromium (DevTools); "simulated": Lighthouse's default ` +
       `(Lantern, from an unthrottled load). JS and total: bytes on the wire, headers included ` +
-      `(from the applied runs). Floor: an empty React 19 page.`,
+      `(from the applied runs). Floor: an empty React 19 page. Blank: a heading and a line of ` +
+      `text, no style sheet, no script. Lighthouse's benchmark index of this host: ` +
+      `${Math.min(...indexes).toFixed(0)}–${Math.max(...indexes).toFixed(0)} (medians per page).`,
   );
   console.table(rows);
 }
@@ -289,6 +309,10 @@ try {
   const measured = { devtools: new Map<string, Figures>(), simulate: new Map<string, Figures>() };
   for (const method of methods) {
     measured[method].set('floor', await lighthouseFigures(`${floor.url}/`, chrome.port, method));
+    measured[method].set(
+      'blank',
+      await lighthouseFigures(`${floor.url}/em-branco`, chrome.port, method),
+    );
     for (const path of pages) {
       measured[method].set(path, await lighthouseFigures(ours.url + path, chrome.port, method));
     }
@@ -313,7 +337,8 @@ try {
     const name = methodName[method];
     const landing = results.get('/')!;
     console.log(`  / JS ≤ 1.25× floor (${name}): ${check(landing.js <= 1.25 * base.js)}`);
-    for (const path of pages) {
+    // The blank page first: where it misses a budget, the host misses it, whatever the page.
+    for (const path of ['blank', ...pages]) {
       const f = results.get(path)!;
       const scores = f.performance >= 98 && f.cls === 0 && f.tbt <= 50 && f.accessibility === 100;
       const lcp = f.lcp <= base.lcp;
