@@ -2,7 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
-import { api, paths } from '../../shared/paths.ts';
+import {
+  api,
+  attendeePage,
+  paths,
+  scriptlessPages,
+  ticketPage,
+  withCode,
+} from '../../shared/paths.ts';
 import { startSession } from '../test-support/sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -180,6 +187,33 @@ describe.skipIf(!existsSync(builtIndex))('a request for a file that cannot be me
       expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});
+
+describe.skipIf(!existsSync(builtIndex))('the opener policy', () => {
+  it('is off the anonymous public pages alone, their other headers kept (decision 0155)', async () => {
+    for (const path of [...scriptlessPages, paths.register]) {
+      const response = await server.request(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect({ path, coop: response.headers.get('cross-origin-opener-policy') }).toEqual({
+        path,
+        coop: null,
+      });
+      expectSecurityHeaders(response);
+    }
+    for (const path of [
+      paths.admin,
+      paths.door,
+      withCode(ticketPage, 'A'.repeat(22)),
+      withCode(attendeePage, 'A'.repeat(30)),
+      '/nada-aqui',
+    ]) {
+      const response = await server.request(path);
+      expect({ path, coop: response.headers.get('cross-origin-opener-policy') }).toEqual({
+        path,
+        coop: 'same-origin',
+      });
     }
   });
 });

@@ -57,9 +57,14 @@ function contentSecurityPolicy(secure: boolean, { compilesWasm = false } = {}) {
   };
 }
 
+/**
+ * `isolateFromOpeners`: Cross-Origin-Opener-Policy `same-origin` (helmet's default), which puts
+ * the page in a browsing context group of its own; off only for the anonymous public pages
+ * (anonymousPageHeaders).
+ */
 function helmetOptions(
   secure: boolean,
-  { compilesWasm = false, referrer = referrerPolicy } = {},
+  { compilesWasm = false, referrer = referrerPolicy, isolateFromOpeners = true } = {},
 ): HelmetOptions {
   return {
     contentSecurityPolicy: contentSecurityPolicy(secure, { compilesWasm }),
@@ -68,6 +73,7 @@ function helmetOptions(
       : false,
     referrerPolicy: { policy: referrer as 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+    ...(isolateFromOpeners ? {} : { crossOriginOpenerPolicy: false }),
   };
 }
 
@@ -87,6 +93,19 @@ export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The security headers of the public pages anyone may open, the same for every visitor (the
+ * landing, the form, the thank-you and privacy pages): the pages' own, without
+ * Cross-Origin-Opener-Policy. Reached from a tab that showed anything else, that policy makes the
+ * browser move the page into a new browsing context group, a cost on the visitor's first paint,
+ * and these pages hold nothing a window that opened them could take (decision 0155). Pages with a
+ * session or a person's data (the panel, the door, the setup link, a ticket, a person's own page)
+ * keep it.
+ */
+export function anonymousPageHeaders(secure: boolean): SecurityHeaders {
+  return helmetHeaders(helmetOptions(secure, { isolateFromOpeners: false }));
 }
 
 /** The security headers of a page that runs the QR decoder (the route's `securityHeaders`). */

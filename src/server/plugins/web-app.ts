@@ -9,9 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates, type EventSettings } from '../../shared/event.ts';
-import { pagePaths, paths, setupPage } from '../../shared/paths.ts';
+import { pagePaths, paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
 import { sendError } from '../http-errors.ts';
-import { assetHeaders, setupPageHeaders, wasmPageHeaders } from './security-headers.ts';
+import {
+  anonymousPageHeaders,
+  assetHeaders,
+  setupPageHeaders,
+  wasmPageHeaders,
+} from './security-headers.ts';
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
@@ -102,8 +107,12 @@ async function webApp(app: FastifyInstance) {
     // The check-in screen decodes QR codes with WebAssembly where the phone has no native
     // decoder: its page alone may compile it.
     const doorPage = { config: { securityHeaders: wasmPageHeaders(app.config.secure) } };
+    // The same for every visitor, no session, no one's data: no opener policy (decision 0155).
+    const anonymousPages = new Set([...scriptlessPages, paths.register]);
+    const anonymousPage = { config: { securityHeaders: anonymousPageHeaders(app.config.secure) } };
     for (const path of pages.byPath.keys()) {
-      const options = path === paths.door ? doorPage : {};
+      const options =
+        path === paths.door ? doorPage : anonymousPages.has(path) ? anonymousPage : {};
       app.get(path, options, (request, reply) =>
         sendPage(request, reply, pages!.byPath.get(path)!, 200),
       );
