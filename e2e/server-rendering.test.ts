@@ -171,6 +171,18 @@ describe('the form page', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it("fetches the app's code once the page has painted, and runs none of it", async () => {
+    const page = await newPage();
+    const scripts = scriptRequests(page);
+    await page.goto(server.url + paths.register);
+    await settled(page);
+    // In the cache for the visitor's first touch: the app's entry and what it imports.
+    expect(scripts.filter((path) => appEntry.test(path))).toHaveLength(1);
+    expect(scripts.some((path) => /\/shell-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(await isHydrated(page)).toBe(false);
+    expect(browser.problems).toEqual([]);
+  });
+
   it('keeps what a visitor typed before the page came alive, and sends it', async () => {
     const page = await newPage();
     const scripts = await withScriptsHeld(page);

@@ -34,10 +34,10 @@ function readPageCode(): PageCode | undefined {
   }
 }
 
-function addLinks(rel: 'prefetch' | 'modulepreload', hrefs: readonly string[]) {
+function addModulePreloads(hrefs: readonly string[]) {
   for (const href of hrefs) {
     const link = document.createElement('link');
-    link.rel = rel;
+    link.rel = 'modulepreload';
     link.href = href;
     // As the module scripts fetch them, so the browser reuses what it has.
     link.crossOrigin = '';
@@ -53,7 +53,7 @@ function startApp() {
   started = true;
   for (const type of presence) removeEventListener(type, startApp, listening);
   // Every module at once (from the cache once prefetched), not one import after another.
-  addLinks('modulepreload', code.modules);
+  addModulePreloads(code.modules);
   import(/* @vite-ignore */ code.entry).catch(() => {
     // No connection: the next sign of presence tries again.
     started = false;
@@ -123,11 +123,35 @@ addEventListener(
 for (const type of reachForPicker) addEventListener(type, onReachForPicker, listening);
 addEventListener('change', keepChoiceBeforeApp, listening);
 
+/** Code this page already loads itself (the server preloads what the entry imports). */
+function loadedByThisPage(href: string): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].some(
+    (link) => new URL(link.href).pathname === href,
+  );
+}
+
+/**
+ * The app's code into the HTTP cache, nothing run (its files are cached for a year): one fetch
+ * per task, read to its end so that the cache keeps it whole. Starting a request costs the
+ * browser a few milliseconds of the main thread; ten started together, as `<link rel=prefetch>`
+ * elements added at once, were a task long enough to count as blocking in a page-speed test.
+ */
+function prefetch(hrefs: readonly string[]) {
+  const [href, ...rest] = hrefs;
+  if (started || href === undefined) return;
+  fetch(href, { priority: 'low' })
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // Offline or refused: the app's own imports fetch it when it starts.
+    });
+  setTimeout(() => prefetch(rest), 0);
+}
+
 if (readDraftText() !== null || visitorStarted()) {
   startApp();
 } else {
   waitForPresence();
   afterPaint(() => {
-    if (!started && code) addLinks('prefetch', [code.entry, ...code.modules]);
+    if (code) prefetch([code.entry, ...code.modules].filter((href) => !loadedByThisPage(href)));
   });
 }
