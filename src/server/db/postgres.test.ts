@@ -1,6 +1,6 @@
 // The same API on PostgreSQL: migrations, E.164, the unique e-mail key, ordering, ticket sends;
 // a registration's row, queued messages and live change written by one statement.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
 import { startSession } from '../test-support/sessions.ts';
@@ -11,6 +11,8 @@ import { newRegistrationSchema } from '../../shared/registration.schema.ts';
 import {
   createRegistration,
   DuplicateEmailError,
+  findRegistrations,
+  registrationsByIdQuery,
 } from '../registrations/registrations.repository.ts';
 
 let database: TempPostgres;
@@ -203,6 +205,32 @@ describe('on PostgreSQL', () => {
     } finally {
       for (const client of clients) client.release();
     }
+  });
+
+  it('re-reads changed rows without going through their edition while the table has no statistics', async () => {
+    // A new event's first minutes (or autovacuum off): thousands of rows of one edition, never
+    // analyzed. The planner took `event_id = <current>` for a condition two rows meet, and each
+    // re-read of the live log went over every row of the edition through that index.
+    const plan = { received: [], ticket: [], cancelled: [] } as const;
+    const ids: string[] = [];
+    for (let batch = 0; batch < 30; batch++) {
+      const written = await Promise.all(
+        Array.from({ length: 100 }, () => {
+          const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
+          return createRegistration(server.app.db, input, plan);
+        }),
+      );
+      ids.push(...written.map((registration) => registration.id));
+    }
+    const recent = ids.slice(-32);
+    const query = registrationsByIdQuery(server.app.db.kysely, recent).compile();
+    const { rows } = await server.app.db.kysely.executeQuery<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+    );
+    const explained = JSON.stringify(rows[0]!['QUERY PLAN']);
+    expect(explained).not.toContain('registrations_event_status_created_at');
+    const found = await findRegistrations(server.app.db.kysely, recent, { currentEdition: true });
+    expect(found.map((registration) => registration.id).sort()).toEqual([...recent].sort());
   });
 
   it('records a ticket send once confirmed (the added ticket_sent_at column)', async () => {
