@@ -33,11 +33,11 @@ const registrations = Number(process.argv[2] ?? 1500);
  * Sent first to each setup and not counted, half through nginx and half straight to the
  * instances: every server process runs its code optimized, as a server that has been up a while
  * does. V8 optimizes a function after many calls, and each of three instances gets a third of the
- * requests: measured in slices of 1,000, one instance reaches its steady rate after about 4,000
- * registrations and three after about 10,000 (600, the earlier warm-up, measured three instances
- * at 0.6 of their steady rate and one at 0.8; decision 0156).
+ * requests: measured in slices of 1,000 and 2,000, one instance reaches its steady rate after
+ * about 4,000 registrations and three after about 14,000 (600, the earlier warm-up, measured three
+ * instances at 0.6 of their steady rate and one at 0.8; decision 0156).
  */
-const warmUp = 12_000;
+const warmUp = 16_000;
 /** The registrations of each way are sent in this many slices, alternating between setups. */
 const rounds = 4;
 const changes = Number(process.argv[3] ?? 40);
