@@ -13,6 +13,9 @@
 // A measurement, not a test: it prints figures. The machine's load moves them: compare the
 // ratios of one run. Bounded (about four minutes). Needs PostgreSQL on 127.0.0.1:5432
 // (TEST_POSTGRES_URL) and /usr/sbin/nginx.
+// BENCH_CPUS=<taskset's CPU list, such as 0> keeps every process measured on those CPUs (this one
+// and what it starts, and PostgreSQL's backends of its databases before each slice): run once with
+// and once without, and the two say what one more core gives each setup, measured.
 // Run: npx tsx bench/several-instances.ts [registrations] [changes]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,7 +28,7 @@ import { openLiveStream } from '../src/server/test-support/live-stream.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { api } from '../src/shared/paths.ts';
 import { validRegistration } from '../src/shared/test-support/registrations.ts';
-import { cpuMeter, postgresBackendsOf, withChildren } from './support/process-cpu.ts';
+import { cpuMeter, pinToCpus, postgresBackendsOf, withChildren } from './support/process-cpu.ts';
 import { tempPostgres } from './support/temp-postgres.mjs';
 
 const registrations = Number(process.argv[2] ?? 1500);
@@ -43,6 +46,9 @@ const rounds = 4;
 const changes = Number(process.argv[3] ?? 40);
 const panelCount = 20;
 const concurrency = 32;
+const pinnedCpus = process.env.BENCH_CPUS;
+// Before anything starts: the servers and nginx are this process's children and inherit it.
+if (pinnedCpus) pinToCpus(pinnedCpus, [process.pid]);
 
 const deadline = setTimeout(() => {
   console.error('several-instances bench: over 8 minutes, giving up');
@@ -107,6 +113,8 @@ async function slice(
   groups: CpuGroups,
   count: number,
 ): Promise<Slice> {
+  // PostgreSQL's backends are the server's children, not ours; pools open them as they grow.
+  if (pinnedCpus) pinToCpus(pinnedCpus, groups.postgres!());
   const meter = cpuMeter(groups);
   const started = performance.now();
   let failures = 0;
@@ -330,7 +338,7 @@ console.log(
     `${registrations} registrations with ${concurrency} in flight sent through nginx, and as many ` +
     `spread over the instances by the client, in ${rounds} slices each (the PostgreSQL setups' ` +
     `slices alternating); missed: panel deliveries absent at the end. ` +
-    `${cores} cores; load average at the end ${loadavg()
+    `${cores} cores${pinnedCpus ? ` (every process measured kept on CPUs ${pinnedCpus})` : ''}; load average at the end ${loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')}`,
 );

@@ -1,6 +1,8 @@
 // CPU time of the processes a bench runs, read from Linux's /proc (user + system time of each
 // process, in clock ticks of 10 ms), so that a figure can say where the machine's cores went:
-// the load generator, nginx, each server process, PostgreSQL's backends of one database.
+// the load generator, nginx, each server process, PostgreSQL's backends of one database. And
+// keeping them on some CPUs only, to measure what another core gives.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const tickMs = 10;
@@ -74,4 +76,20 @@ export function cpuMeter(groups: CpuGroups, self = true) {
       return used;
     },
   };
+}
+
+/**
+ * Keeps processes on the CPUs listed (taskset's list, such as `0` or `0-1`), every thread of each;
+ * the processes they start later inherit it. A process gone meanwhile is skipped.
+ */
+export function pinToCpus(cpus: string, pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], {
+        stdio: 'ignore',
+      });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
 }
