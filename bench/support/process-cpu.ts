@@ -88,8 +88,10 @@ export function pinToCpus(cpus: string, pids: readonly number[]): void {
       execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], {
         stdio: 'ignore',
       });
-    } catch {
-      // Ended meanwhile.
+    } catch (error) {
+      // No taskset: nothing would be pinned, and the figures would say it was.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      // Otherwise the process ended meanwhile.
     }
   }
 }
