@@ -325,6 +325,15 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     return recipients;
   }
 
+  /**
+   * The next probe of each paused channel. wakeLater keeps the soonest wake-up only: a pause that
+   * began while an earlier one was set (a retry's) must be set again once that one has fired, or
+   * its probe would wait for the next poll.
+   */
+  function wakeForProbes() {
+    for (const [channel, at] of paused) if (!probing.has(channel)) wakeLater(at);
+  }
+
   function wake() {
     if (closed || configured.length === 0) return;
     if (pumping) {
@@ -339,7 +348,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         if (wokenWhilePumping) {
           wokenWhilePumping = false;
           wake();
-        }
+        } else wakeForProbes();
       });
   }
 

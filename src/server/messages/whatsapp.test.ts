@@ -189,8 +189,9 @@ describe('WhatsApp Business sending', () => {
         .toBeGreaterThanOrEqual(3);
       const tried = new Set(graph.requests.slice(before).map((r) => r.body.to));
       expect(tried).toEqual(new Set([digits(registration.whatsapp)]));
+      // Between two probes: during one, the oldest is briefly claimed.
       for (const { id } of [registration, ...others]) {
-        expect(await whatsappOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
+        await expect.poll(() => whatsappOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
       }
       const second = others[1]!;
       // The token is fixed: the next probe sends, the queue goes out, the panel's line goes.
@@ -200,6 +201,39 @@ describe('WhatsApp Business sending', () => {
         .toBe('sent');
       expect((await whatsappOf(registration.id))?.status).toBe('sent');
       expect((await state()).whatsapp.paused).toBeNull();
+    } finally {
+      graph.answerAll(null);
+    }
+  });
+});
+
+describe('a paused channel', () => {
+  // A server of its own: its poll (every 5 s) starts with it, so only the probe's own wake-up can
+  // come within the time allowed below.
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer(sendingEnv({ graph }), {
+      config: { outboxRetry: { baseMs: 400, pausedProbeMs: 1000 } },
+    });
+  });
+  afterAll(() => own.close());
+
+  it('is probed on time when a retry had set an earlier wake-up', async () => {
+    const { cookie } = await startSession(own.app.db.kysely);
+    const [retried, refused] = [uniquePhone(), uniquePhone()];
+    graph.script(digits(retried), [graphErrors.rateLimited, graphErrors.rateLimited]);
+    const before = graph.requests.length;
+    const sent = () => graph.requests.length - before;
+    try {
+      // A temporary refusal: its retry's wake-up is set, due in 0.2 to 0.4 s.
+      await registerConfirmed(own, cookie, { whatsapp: retried });
+      await expect.poll(sent, { interval: 5 }).toBe(1);
+      // Then the token is refused: the channel pauses, its probe due 1 s later.
+      graph.answerAll(graphErrors.badToken);
+      await registerConfirmed(own, cookie, { whatsapp: refused });
+      await expect.poll(sent, { interval: 5 }).toBe(2);
+      // The retry's wake-up comes first, finds the channel paused; the probe still comes.
+      await expect.poll(sent, { timeout: 2500, interval: 20 }).toBeGreaterThanOrEqual(3);
     } finally {
       graph.answerAll(null);
     }
