@@ -98,7 +98,11 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   /** Channels whose pause the panel may still show (another instance's, or an older run's). */
   const maybeShownPaused = new Set<MessageChannel>(configured);
   const inFlight = new Set<Promise<void>>();
-  /** A wake-up set for the soonest retry or probe, sooner than the next poll. */
+  /**
+   * Wake-ups asked for (a retry's, a probe's), sooner than the next poll, each kept until it has
+   * come; one timer, set for the soonest.
+   */
+  const wakeTimes = new Set<number>();
   let wakeAt: { at: number; timer: NodeJS.Timeout } | undefined;
   let pumping = false;
   let wokenWhilePumping = false;
@@ -211,12 +215,23 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   }
 
   function wakeLater(at: number) {
-    if (closed || (wakeAt && wakeAt.at <= at)) return;
+    if (closed) return;
+    wakeTimes.add(at);
+    setWakeTimer();
+  }
+
+  function setWakeTimer() {
+    let at = Infinity;
+    for (const time of wakeTimes) at = Math.min(at, time);
+    if (at === Infinity || (wakeAt && wakeAt.at <= at)) return;
     if (wakeAt) clearTimeout(wakeAt.timer);
     const timer = setTimeout(
       () => {
         wakeAt = undefined;
+        const now = Date.now();
+        for (const time of wakeTimes) if (time <= now) wakeTimes.delete(time);
         wake();
+        setWakeTimer();
       },
       Math.max(0, at - Date.now()),
     );
@@ -325,15 +340,6 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     return recipients;
   }
 
-  /**
-   * The next probe of each paused channel. wakeLater keeps the soonest wake-up only: a pause that
-   * began while an earlier one was set (a retry's) must be set again once that one has fired, or
-   * its probe would wait for the next poll.
-   */
-  function wakeForProbes() {
-    for (const [channel, at] of paused) if (!probing.has(channel)) wakeLater(at);
-  }
-
   function wake() {
     if (closed || configured.length === 0) return;
     if (pumping) {
@@ -348,7 +354,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         if (wokenWhilePumping) {
           wokenWhilePumping = false;
           wake();
-        } else wakeForProbes();
+        }
       });
   }
 
