@@ -150,7 +150,10 @@ export interface MessagesTable {
   updated_at: string;
 }
 
-/** A channel whose provider refused our credentials: shown in the panel until a send works. */
+/**
+ * A channel whose provider refused our credentials or our account: shown in the panel until a
+ * send works.
+ */
 export interface SendingPausesTable {
   channel: MessageChannel;
   message: string;

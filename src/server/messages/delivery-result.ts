@@ -5,5 +5,13 @@ export type DeliveryResult =
   | { kind: 'temporary'; code: string; message: string }
   /** Trying again would give the same answer: the address or the number is refused. */
   | { kind: 'permanent'; code: string; message: string }
-  /** Our credentials are refused: every message would fail, so the channel waits. */
-  | { kind: 'credentials'; code: string; message: string };
+  /**
+   * Our credentials or our account are refused (a bad token or password, a locked or unpaid
+   * account): every message would fail, so the channel waits.
+   */
+  | { kind: 'credentials'; code: string; message: string }
+  /**
+   * Never handed to the provider (no ticket, cancelled, deleted): it fails, and says nothing of
+   * whether the channel works.
+   */
+  | { kind: 'unsendable'; code: string; message: string };

@@ -3,7 +3,6 @@
 // claims. It claims due messages with a lease, builds each body from the registration as it is
 // now, hands it to its provider, and records what came of it. See docs/decisions/0090.
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import { formatEventDate, formatEventTime, type EventConfig } from '../../shared/event.ts';
 import type { MessageChannel } from '../../shared/message.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -68,13 +67,13 @@ interface Recipient {
 }
 
 const noAddress = {
-  kind: 'permanent',
+  kind: 'unsendable',
   code: 'no_ticket',
   message: 'A inscrição não tem ingresso.',
 } as const;
 
 const revoked = {
-  kind: 'permanent',
+  kind: 'unsendable',
   code: 'cancelled',
   message: 'Inscrição cancelada.',
 } as const;
@@ -88,11 +87,13 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     ...(mailer ? (['email'] as const) : []),
     ...(whatsapp ? (['whatsapp'] as const) : []),
   ];
-  const limits: Record<MessageChannel, ReturnType<typeof pLimit>> = {
-    email: pLimit(mailConnections),
-    whatsapp: pLimit(whatsappConcurrency),
+  /** Messages each channel sends at once. */
+  const slots: Record<MessageChannel, number> = {
+    email: mailConnections,
+    whatsapp: whatsappConcurrency,
   };
-  const capacity = mailConnections * 2 + whatsappConcurrency * 2;
+  /** Messages claimed and not yet recorded, by channel. */
+  const busy: Record<MessageChannel, number> = { email: 0, whatsapp: 0 };
   /** Paused channels, by when they may be tried again. */
   const paused = new Map<MessageChannel, number>();
   /** Channels whose pause the panel may still show (another instance's, or an older run's). */
@@ -104,7 +105,8 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
    */
   const wakeTimes = new Set<number>();
   let wakeAt: { at: number; timer: NodeJS.Timeout } | undefined;
-  let pumping = false;
+  const wakeGrainMs = 100;
+  let pumping: Promise<void> | undefined;
   let wokenWhilePumping = false;
   let closed = false;
 
@@ -127,7 +129,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     recipient: Recipient | undefined,
   ): Promise<DeliveryResult> {
     // Deleted meanwhile: its messages went with it, and the outcome will change nothing.
-    if (!recipient) return { kind: 'permanent', code: 'gone', message: 'Inscrição removida.' };
+    if (!recipient) return { kind: 'unsendable', code: 'gone', message: 'Inscrição removida.' };
     const { registration, event, personalUrl, personalToken } = recipient;
     // Cancelled before its ticket left: the ticket is revoked, it does not go.
     if (message.kind === 'ticket' && registration.status === 'cancelled') return revoked;
@@ -183,6 +185,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       case 'accepted':
         return { kind: 'sent', providerId: result.providerId };
       case 'permanent':
+      case 'unsendable':
         return { kind: 'failed', code: result.code, message: result.message };
       case 'credentials':
         return { kind: 'released' };
@@ -215,8 +218,10 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   }
 
   function wakeLater(at: number) {
-    if (closed) return;
-    wakeTimes.add(at);
+    // A time past the next poll is left to the poll (a poll comes within pollMs of it), and times
+    // are rounded up to a grain: the set stays small whatever a burst of retries asks for.
+    if (closed || at >= Date.now() + pollMs) return;
+    wakeTimes.add(Math.ceil(at / wakeGrainMs) * wakeGrainMs);
     setWakeTimer();
   }
 
@@ -239,25 +244,69 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     wakeAt = { at, timer };
   }
 
-  async function pause(channel: MessageChannel, result: DeliveryResult & { kind: 'credentials' }) {
-    const first = !paused.has(channel);
-    paused.set(channel, Date.now() + probeEveryMs);
-    wakeLater(Date.now() + probeEveryMs);
-    maybeShownPaused.add(channel);
-    if (first) {
-      log.warn(
-        { channel, code: result.code },
-        `${channel} sending paused: the provider refused our credentials`,
-      );
-    }
-    await pauseChannel(db.kysely, channel, result.message);
+  // The panel's line for a paused channel, written in the order the sends learnt it (one write
+  // after another per channel: on PostgreSQL's pool a resume could otherwise commit before the
+  // pause it follows). A failed write is logged: the message's own outcome is already recorded.
+  const panelWrites: Record<MessageChannel, Promise<void>> = {
+    email: Promise.resolve(),
+    whatsapp: Promise.resolve(),
+  };
+  function showOnPanel(channel: MessageChannel, write: () => Promise<unknown>): Promise<void> {
+    panelWrites[channel] = panelWrites[channel].then(write).then(
+      () => undefined,
+      (error: unknown) => log.error({ err: error, channel }, 'showing the channel state failed'),
+    );
+    return panelWrites[channel];
   }
 
-  async function deliver(message: MessageRow, recipient: Recipient | undefined) {
+  /**
+   * What a result tells of the channel itself, applied at once in memory (no further claims for a
+   * paused channel); returns the panel's write it calls for, if any.
+   */
+  function learn(
+    channel: MessageChannel,
+    result: DeliveryResult,
+    probe: boolean,
+  ): (() => Promise<unknown>) | undefined {
+    switch (result.kind) {
+      case 'credentials': {
+        const first = !paused.has(channel);
+        paused.set(channel, Date.now() + probeEveryMs);
+        wakeLater(Date.now() + probeEveryMs);
+        maybeShownPaused.add(channel);
+        if (first) {
+          log.warn(
+            { channel, code: result.code },
+            `${channel} sending paused: the provider refused our credentials or our account`,
+          );
+        }
+        return () => pauseChannel(db.kysely, channel, result.message);
+      }
+      case 'unsendable':
+        // The provider was not asked: a paused channel is probed again with the next message.
+        return undefined;
+      case 'temporary':
+        // The provider did not say whether our credentials work: a paused channel stays so.
+        if (probe) {
+          paused.set(channel, Date.now() + probeEveryMs);
+          wakeLater(Date.now() + probeEveryMs);
+        }
+        return undefined;
+      case 'accepted':
+      case 'permanent':
+        // Accepted, or refused for the message's own sake: our credentials work again.
+        paused.delete(channel);
+        if (!maybeShownPaused.delete(channel)) return undefined;
+        log.info({ channel }, `${channel} sending works`);
+        return () => resumeChannel(db.kysely, channel);
+    }
+  }
+
+  async function deliver(message: MessageRow, recipient: Recipient | undefined, probe: boolean) {
     const channel = message.channel;
     let result: DeliveryResult;
     try {
-      result = await limits[channel](() => attempt(message, recipient));
+      result = await attempt(message, recipient);
     } catch (error) {
       log.error({ err: error, messageId: message.id }, 'building or sending a message failed');
       result = {
@@ -266,19 +315,14 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         message: 'Erro interno ao enviar; nova tentativa em breve.',
       };
     }
-    probing.delete(channel);
-    if (result.kind === 'credentials') await pause(channel, result);
-    else {
-      paused.delete(channel);
-      // Accepted or refused for the message's own sake: our credentials work again.
-      const credentialsWork = result.kind === 'accepted' || result.kind === 'permanent';
-      if (credentialsWork && maybeShownPaused.delete(channel)) {
-        await resumeChannel(db.kysely, channel);
-        log.info({ channel }, `${channel} sending works`);
-      }
-    }
+    if (probe) probing.delete(channel);
+    const panelWrite = learn(channel, result, probe);
     const outcome = outcomeOf(message, result);
-    await record({ message, outcome });
+    try {
+      await record({ message, outcome });
+    } finally {
+      if (panelWrite) await showOnPanel(channel, panelWrite);
+    }
     if (outcome.kind === 'retry') wakeLater(Date.parse(outcome.at));
     log.debug(
       { messageId: message.id, channel, kind: message.kind, result: result.kind },
@@ -286,31 +330,52 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     );
   }
 
+  /** Takes up to `limit` due messages of one channel, counted busy from then on. */
+  async function claim(channel: MessageChannel, limit: number): Promise<MessageRow[]> {
+    const claimed = await claimDueMessages(db.kysely, { channels: [channel], limit, leaseMs });
+    busy[channel] += claimed.length;
+    return claimed;
+  }
+
   async function pump() {
-    while (!closed && inFlight.size < capacity) {
-      const batch = await claimDueMessages(db.kysely, {
-        channels: openChannels(),
-        limit: capacity - inFlight.size,
-        leaseMs,
-      });
-      for (const channel of channelsToProbe()) {
-        const [probe] = await claimDueMessages(db.kysely, {
-          channels: [channel],
-          limit: 1,
-          leaseMs,
-        });
-        if (!probe) continue;
-        probing.add(channel);
-        batch.push(probe);
+    while (!closed) {
+      // No more than each channel sends at once: a claimed message starts at once, so its lease
+      // covers its own send only. Queued behind others, its lease would lapse before its turn
+      // and the message be taken again, and sent twice.
+      const batch: Array<{ message: MessageRow; probe: boolean }> = [];
+      let recipients: Map<string, Recipient>;
+      try {
+        for (const channel of openChannels()) {
+          for (const message of await claim(channel, slots[channel] - busy[channel])) {
+            batch.push({ message, probe: false });
+          }
+        }
+        for (const channel of channelsToProbe()) {
+          if (busy[channel] >= slots[channel]) continue;
+          const [message] = await claim(channel, 1);
+          if (!message) continue;
+          probing.add(channel);
+          batch.push({ message, probe: true });
+        }
+        if (batch.length === 0) return;
+        recipients = await recipientsOf([
+          ...new Set(batch.map(({ message }) => message.registration_id)),
+        ]);
+      } catch (error) {
+        // Not sent: their claims lapse and they are taken again; their slots are free now.
+        for (const { message, probe } of batch) {
+          busy[message.channel] -= 1;
+          if (probe) probing.delete(message.channel);
+        }
+        throw error;
       }
-      if (batch.length === 0) return;
-      const recipients = await recipientsOf([...new Set(batch.map((m) => m.registration_id))]);
-      for (const message of batch) {
-        const task: Promise<void> = deliver(message, recipients.get(message.registration_id))
+      for (const { message, probe } of batch) {
+        const task: Promise<void> = deliver(message, recipients.get(message.registration_id), probe)
           .catch((error: unknown) =>
             log.error({ err: error, messageId: message.id }, 'recording a message failed'),
           )
           .finally(() => {
+            busy[message.channel] -= 1;
             inFlight.delete(task);
             wake();
           });
@@ -346,11 +411,10 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       wokenWhilePumping = true;
       return;
     }
-    pumping = true;
-    pump()
+    pumping = pump()
       .catch((error: unknown) => log.error({ err: error }, 'claiming messages failed'))
       .finally(() => {
-        pumping = false;
+        pumping = undefined;
         if (wokenWhilePumping) {
           wokenWhilePumping = false;
           wake();
@@ -379,7 +443,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       clearInterval(timer);
       if (wakeAt) clearTimeout(wakeAt.timer);
       for (const stop of unsubscribe) stop();
-      // Sends in flight finish and are recorded; nothing new is claimed.
+      // Nothing new is claimed. A pass already claiming ends first: what it took is sent and
+      // recorded with the sends in flight, before the database closes.
+      await pumping;
       await Promise.allSettled([...inFlight]);
       mailer?.close();
     },

@@ -53,6 +53,13 @@ async function whatsappOf(id: string): Promise<Message | undefined> {
   return (await messagesOf(id)).find((m) => m.channel === 'whatsapp');
 }
 
+/** What the panel's messaging line reads. */
+async function messagingState() {
+  return messagingStateSchema.parse(
+    await (await server.request(api.adminMessaging, { headers: { cookie: admin.cookie } })).json(),
+  );
+}
+
 function digits(phone: string) {
   return phone.replace(/\D/g, '');
 }
@@ -172,14 +179,8 @@ describe('WhatsApp Business sending', () => {
     try {
       const before = graph.requests.length;
       const registration = await registerAndConfirm();
-      const state = async () =>
-        messagingStateSchema.parse(
-          await (
-            await server.request(api.adminMessaging, { headers: { cookie: admin.cookie } })
-          ).json(),
-        );
       await expect
-        .poll(async () => (await state()).whatsapp.paused?.message)
+        .poll(async () => (await messagingState()).whatsapp.paused?.message)
         .toContain('WHATSAPP_TOKEN');
       // The messages wait in the queue, their attempts not counted. While paused, each try is
       // one message, the oldest, again: the others are not sent to fail one after another.
@@ -200,7 +201,27 @@ describe('WhatsApp Business sending', () => {
         .poll(async () => (await whatsappOf(second.id))?.status, { timeout: 5000 })
         .toBe('sent');
       expect((await whatsappOf(registration.id))?.status).toBe('sent');
-      expect((await state()).whatsapp.paused).toBeNull();
+      expect((await messagingState()).whatsapp.paused).toBeNull();
+    } finally {
+      graph.answerAll(null);
+    }
+  });
+});
+
+describe('an account Meta refuses', () => {
+  it('pauses with the reason (131042: payment) instead of failing each ticket, and sends them once it is fixed', async () => {
+    graph.answerAll({ status: 400, code: 131042, title: 'Business eligibility payment issue' });
+    try {
+      const registration = await registerAndConfirm();
+      await expect
+        .poll(async () => (await messagingState()).whatsapp.paused?.message)
+        .toContain('problema de pagamento');
+      await expect.poll(() => whatsappOf(registration.id)).toMatchObject({ status: 'queued' });
+      graph.answerAll(null);
+      await expect
+        .poll(async () => (await whatsappOf(registration.id))?.status, { timeout: 5000 })
+        .toBe('sent');
+      expect((await messagingState()).whatsapp.paused).toBeNull();
     } finally {
       graph.answerAll(null);
     }

@@ -31,9 +31,14 @@ export interface TestSmtpOptions {
    * whose mail server should cost little next to the server measured.
    */
   parse?: boolean;
+  /** Refuse mail from a client that has not logged in (530), as most submission servers do. */
+  requireAuth?: boolean;
 }
 
-export async function startTestSmtp({ parse = true }: TestSmtpOptions = {}): Promise<TestSmtp> {
+export async function startTestSmtp({
+  parse = true,
+  requireAuth = false,
+}: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   const accepted: TestSmtp['accepted'] = [];
   const attempts: TestSmtp['attempts'] = [];
@@ -44,7 +49,7 @@ export async function startTestSmtp({ parse = true }: TestSmtpOptions = {}): Pro
 
   const options: SMTPServerOptions = {
     secure: false,
-    authOptional: true,
+    authOptional: !requireAuth,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {

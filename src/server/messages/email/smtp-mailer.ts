@@ -45,6 +45,14 @@ export function classifySmtpError(error: SmtpError): DeliveryResult {
       message: 'O servidor de e-mail recusou o usuário ou a senha de SMTP_URL.',
     };
   }
+  if (status === 530) {
+    // Authentication required (RFC 4954): SMTP_URL names no user, and every e-mail would fail.
+    return {
+      kind: 'credentials',
+      code: 'smtp_530',
+      message: 'O servidor de e-mail exige autenticação: informe usuário e senha em SMTP_URL.',
+    };
+  }
   if (status !== undefined && status >= 500) {
     return {
       kind: 'permanent',

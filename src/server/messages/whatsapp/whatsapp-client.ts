@@ -36,13 +36,25 @@ interface GraphError {
 }
 
 const noPersonalLink = {
-  kind: 'permanent',
+  kind: 'unsendable',
   code: 'no_personal_link',
   message: 'A inscrição não tem link pessoal para o botão do modelo.',
 } as const;
 
-/** Rate limits: wait and try again. */
-const temporaryCodes = new Set([130429, 131056, 131016, 2, 4, 80007]);
+/** Rate limits (131048: the number's spam limit) and maintenance (131057): wait and try again. */
+const temporaryCodes = new Set([130429, 131056, 131016, 2, 4, 80007, 131048, 131057]);
+/**
+ * The account itself is refused: every message would fail the same way until the organizer
+ * fixes it in Meta's tools, so the channel pauses (as for a bad token) instead of failing each.
+ */
+const accountReasons: Record<number, string> = {
+  368: 'A conta do WhatsApp Business foi bloqueada por violar as políticas do WhatsApp (368): veja o Gerenciador do WhatsApp.',
+  131031: 'A conta do WhatsApp Business está bloqueada (131031): veja o Gerenciador do WhatsApp.',
+  131042:
+    'A conta do WhatsApp Business tem um problema de pagamento (131042): confira a forma de pagamento no Gerenciador de Negócios.',
+  133010:
+    'O número de envio não está registrado na API do WhatsApp (133010): registre-o e confira WHATSAPP_PHONE_NUMBER_ID.',
+};
 /** The person cannot be reached this way, or the template is wrong: trying again changes nothing. */
 const permanentReasons: Record<number, string> = {
   131026: 'Este número não tem WhatsApp ou não pode receber a mensagem.',
@@ -57,6 +69,9 @@ export function classifyGraphError(status: number, error: GraphError | undefined
   const code = error?.code;
   const detail = error?.title ?? error?.message ?? '';
   const id = `whatsapp_${code ?? status}`;
+  if (code !== undefined && accountReasons[code]) {
+    return { kind: 'credentials', code: id, message: accountReasons[code] };
+  }
   if (status === 401 || status === 403 || code === 190 || code === 10 || code === 200) {
     return {
       kind: 'credentials',
