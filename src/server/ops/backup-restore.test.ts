@@ -2,7 +2,7 @@
 // restore` puts a copy back once the server is stopped, and refuses a database in use or a file
 // that is not one of ours.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -66,7 +66,8 @@ describe('npm run backup and npm run restore (SQLite)', () => {
       for (let i = 0; i < 20; i += 1) expect((await post(server)).status).toBe(201);
 
       // A burst in flight while the copy is taken.
-      const copy = join(dir, 'copia.db');
+      // Into a folder that does not exist yet, as the README's daily line does on a fresh install.
+      const copy = join(dir, 'backups', 'copia.db');
       let backup: Awaited<ReturnType<typeof run>> | undefined;
       const backingUp = run('backup', [copy]).then((result) => (backup = result));
       await runPool(
@@ -80,6 +81,8 @@ describe('npm run backup and npm run restore (SQLite)', () => {
       await backingUp;
       expect(backup).toMatchObject({ code: 0 });
       expect(backup!.output).toContain('Cópia salva em');
+      // One file: nothing beside it that the README's cleanup (`-name '*.db'`) would leave behind.
+      expect(readdirSync(join(dir, 'backups'))).toEqual(['copia.db']);
 
       // One moment's database: whole, every registration with its change logged in the same commit.
       const copied = read(copy);

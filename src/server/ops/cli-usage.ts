@@ -11,8 +11,8 @@ export const postgresHint = {
     'O banco é PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f copia.dump (veja o README). / ' +
     'The database is PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f backup.dump (see the README).',
   restore:
-    'O banco é PostgreSQL: use pg_restore --clean --if-exists -d "$DATABASE_URL" copia.dump ' +
-    '(veja o README). / The database is PostgreSQL: use pg_restore --clean --if-exists -d ' +
+    'O banco é PostgreSQL: use pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" copia.dump ' +
+    '(veja o README). / The database is PostgreSQL: use pg_restore --clean --if-exists --no-owner -d ' +
     '"$DATABASE_URL" backup.dump (see the README).',
 };
 

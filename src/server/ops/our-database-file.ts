@@ -3,9 +3,18 @@
 // version of this site (migrations this version does not know).
 import { openSync, readSync, closeSync, existsSync, statSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { counted } from '../../shared/plural.ts';
 import { migrationProvider } from '../db/database.ts';
 
 export class NotOurDatabaseError extends Error {}
+
+/** A file's registrations, as the tools report them: '1 inscrição' / '1 registration'. */
+export function registrationsIn(count: number): { pt: string; en: string } {
+  return {
+    pt: counted(count, { one: 'inscrição', other: 'inscrições' }),
+    en: `${count} registration${count === 1 ? '' : 's'}`,
+  };
+}
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 

@@ -7,7 +7,12 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { ConfigError } from '../config.ts';
 import { fileAndDatabase, runTool, UsageError } from './cli-usage.ts';
-import { inspectOurDatabase, isInUse, NotOurDatabaseError } from './our-database-file.ts';
+import {
+  inspectOurDatabase,
+  isInUse,
+  NotOurDatabaseError,
+  registrationsIn,
+} from './our-database-file.ts';
 
 const usage = `Uso / usage: npm run restore -- <arquivo / file>
 Substitui o banco SQLite pela cópia, com o servidor parado. / Replaces the SQLite database with the copy; stop the server first.`;
@@ -47,9 +52,10 @@ async function main(args: string[]) {
   for (const leftover of [`${target}-wal`, `${target}-shm`]) rmSync(leftover, { force: true });
   renameSync(incoming, target);
   fsync(dirname(target));
+  const count = registrationsIn(registrations);
   console.log(
-    `Restaurado de ${copy} (${registrations} inscrições); inicie o servidor. / ` +
-      `Restored from ${copy} (${registrations} registrations); start the server.`,
+    `Restaurado de ${copy} (${count.pt}); inicie o servidor. / ` +
+      `Restored from ${copy} (${count.en}); start the server.`,
   );
 }
 
