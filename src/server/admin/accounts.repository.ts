@@ -82,7 +82,8 @@ export async function insertAccount(
 
 /**
  * Sets a new password and ends every session of that account (whoever held one is logged out).
- * AccountNotFoundError when there is no such account.
+ * Its failed logins are forgotten: an organizer locked out by them gets in with the new password
+ * at once, not 15 minutes later. AccountNotFoundError when there is no such account.
  */
 export async function resetPassword(
   db: Kysely<Database>,
@@ -99,6 +100,7 @@ export async function resetPassword(
       .executeTakeFirst();
     if (!account) throw new AccountNotFoundError();
     await trx.deleteFrom('sessions').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('login_failures').where('account', '=', emailKey(email)).execute();
   });
 }
 

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { api } from '../../shared/paths.ts';
 import { openDatabase } from '../db/database.ts';
+import { startTestServer } from '../test-support/test-server.ts';
 import { findAccountByEmail } from './accounts.repository.ts';
 import { verifyPassword } from './password.ts';
 
@@ -79,6 +81,27 @@ describe('npm run admin', () => {
     const sessions = await after.kysely.selectFrom('sessions').selectAll().execute();
     await after.close();
     expect(sessions).toEqual([]);
+  });
+
+  it('lets an organizer locked out by wrong passwords in with the password reset', async () => {
+    const server = await startTestServer({}, { dbFile: join(dir, 'cli.db') });
+    try {
+      const login = (password: string) =>
+        server.request(api.adminLogin, {
+          method: 'POST',
+          json: { email: 'cli@exemplo.com', password },
+        });
+      for (let i = 0; i < 5; i += 1) expect((await login('senha-errada-de-novo')).status).toBe(401);
+      expect((await login('senha-nova-da-cli')).status).toBe(429);
+      const reset = await runCli(
+        ['reset-password', 'cli@exemplo.com'],
+        'senha-depois-do-bloqueio\n',
+      );
+      expect(reset.code).toBe(0);
+      expect((await login('senha-depois-do-bloqueio')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it('creates a door account with --role door, which then logs in as door', async () => {
