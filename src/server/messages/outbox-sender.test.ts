@@ -147,6 +147,31 @@ describe('the outbox sender', () => {
     }
   });
 
+  it('says once in the log that e-mails wait for another try when the mail server cannot be reached', async () => {
+    await queue(
+      Array.from({ length: 3 }, () => servedRegistration()),
+      'received',
+      'email',
+    );
+    // A port nobody listens on: the server that was there is gone.
+    const gone = await startTestSmtp();
+    const url = gone.url;
+    await gone.close();
+    const sender = await start(sendingEnv({ smtp: url }));
+    try {
+      await expect
+        .poll(async () => (await rows()).filter((r) => r.error_code === 'smtp_network').length)
+        .toBe(3);
+    } finally {
+      await sender.close();
+    }
+    const warnings = logLines.filter((line) =>
+      line.includes('email messages wait for another try'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('smtp_network');
+  });
+
   it('keeps a paused channel paused when its probe is a message that never reached Meta', async () => {
     const graph = await startTestGraphApi();
     graph.answerAll(graphErrors.badToken);

@@ -72,6 +72,9 @@ const noAddress = {
   message: 'A inscrição não tem ingresso.',
 } as const;
 
+/** How often the log repeats that a channel's messages wait for another try, for one reason. */
+const retryWarningEveryMs = 5 * 60_000;
+
 const revoked = {
   kind: 'unsendable',
   code: 'cancelled',
@@ -259,6 +262,20 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     return panelWrites[channel];
   }
 
+  // A wrong SMTP host or a provider down shows on each card ('Na fila', the last reason); the
+  // operator reads the log: one line per channel and reason every few minutes, not one a message.
+  const retryWarnedAt = new Map<string, number>();
+  function warnRetrying(channel: MessageChannel, result: DeliveryResult & { kind: 'temporary' }) {
+    const key = `${channel} ${result.code}`;
+    const now = Date.now();
+    if (now - (retryWarnedAt.get(key) ?? -Infinity) < retryWarningEveryMs) return;
+    retryWarnedAt.set(key, now);
+    log.warn(
+      { channel, code: result.code },
+      `${channel} messages wait for another try: ${result.message}`,
+    );
+  }
+
   /**
    * What a result tells of the channel itself, applied at once in memory (no further claims for a
    * paused channel); returns the panel's write it calls for, if any.
@@ -286,6 +303,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
         // The provider was not asked: a paused channel is probed again with the next message.
         return undefined;
       case 'temporary':
+        warnRetrying(channel, result);
         // The provider did not say whether our credentials work: a paused channel stays so.
         if (probe) {
           paused.set(channel, Date.now() + probeEveryMs);
