@@ -95,7 +95,8 @@ describe('loadConfig', () => {
     [{ time: '7h30' }, 'time'],
     [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
     [{ csvPrefix: '../x' }, 'csvPrefix'],
-    [{ nome: 'typo' }, 'EVENT_CONFIG'],
+    [{ nome: 'typo' }, 'EVENT_CONFIG: nome: Campo desconhecido.'],
+    [{ nome: 'typo', cidade: 'x' }, 'EVENT_CONFIG: nome, cidade: Campo desconhecido.'],
   ])('refuses a bad EVENT_CONFIG, naming the field: %j', (content, field) => {
     expect(() => loadConfig({ EVENT_CONFIG: eventFile(content) })).toThrow(field);
   });

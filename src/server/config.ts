@@ -179,6 +179,12 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
 
 export class ConfigError extends Error {}
 
+/** The field an issue is about; an unknown key's issue sits on its object, naming the keys apart. */
+function fieldsOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return issue.path.join('.');
+  return issue.keys.map((key) => [...issue.path, key].join('.')).join(', ');
+}
+
 function readEventConfig(file: string | undefined): EventConfig {
   if (!file) return defaultEvent;
   let raw: unknown;
@@ -190,7 +196,7 @@ function readEventConfig(file: string | undefined): EventConfig {
   const parsed = eventConfigOverridesSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`EVENT_CONFIG: ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new ConfigError(`EVENT_CONFIG: ${issue && fieldsOf(issue)}: ${issue?.message}`);
   }
   return { ...defaultEvent, ...parsed.data };
 }

@@ -50,7 +50,11 @@ export async function openEditions({
     (field) => JSON.stringify(seed[field]) !== JSON.stringify(defaultEvent[field]),
   );
   if (await seedFirstEdition(db.kysely, seed, given)) {
-    log.info('the first edition took its settings from EVENT_CONFIG and the defaults');
+    log.info(
+      given.length > 0
+        ? `the first edition took its settings from EVENT_CONFIG (${given.join(', ')}) and the defaults`
+        : 'the first edition took its settings from the defaults',
+    );
   }
   let current = await readCurrentEdition(db.kysely);
   /** Past editions' settings: they no longer change once another edition is current. */

@@ -16,7 +16,7 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
  * in half the time and CPU of tsx compiling the sources in every child; else the sources
  * through tsx, so a test run after an edit without a build still tests the edited code.
  */
-function serverCommand(): string[] {
+export function serverCommand(): string[] {
   return buildIsCurrent() ? [builtEntry] : ['--import', tsxLoader, sourceEntry];
 }
 
