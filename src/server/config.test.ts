@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, linksWorkOnlyHere, loadConfig } from './config.ts';
 
 function eventFile(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'event-config-')), 'event.json');
@@ -60,6 +60,20 @@ describe('loadConfig', () => {
   it('re-checks live streams every LIVE_HEARTBEAT_SECONDS', () => {
     expect(loadConfig({}).liveHeartbeatMs).toBe(10_000);
     expect(loadConfig({ LIVE_HEARTBEAT_SECONDS: '45' }).liveHeartbeatMs).toBe(45_000);
+  });
+
+  it('knows when links would work only on this machine: listening beyond it, PUBLIC_URL on it', () => {
+    expect(linksWorkOnlyHere(loadConfig({ HOST: '0.0.0.0' }))).toBe(true);
+    expect(linksWorkOnlyHere(loadConfig({ HOST: '::', PUBLIC_URL: 'http://127.0.0.1:3000' }))).toBe(
+      true,
+    );
+    expect(linksWorkOnlyHere(loadConfig({}))).toBe(false);
+    expect(linksWorkOnlyHere(loadConfig({ HOST: '::1' }))).toBe(false);
+    expect(
+      linksWorkOnlyHere(
+        loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://inscricoes.example.com' }),
+      ),
+    ).toBe(false);
   });
 
   it('treats an https PUBLIC_URL as secure', () => {

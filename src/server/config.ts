@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { eventConfigOverridesSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent, type EventConfig } from '../shared/event.ts';
+import { isValidEmail } from '../shared/registration.schema.ts';
 import { passwordProblem } from './admin/password.ts';
 
 const flag = z
@@ -24,7 +25,7 @@ const envSchema = z.object({
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'use file:PATH or postgres://…')
     .default('file:./data/inscricoes.db'),
   PUBLIC_URL: z.url().optional(),
-  ADMIN_EMAIL: z.string().trim().min(1).optional(),
+  ADMIN_EMAIL: z.string().trim().refine(isValidEmail, 'must be an e-mail address').optional(),
   ADMIN_PASSWORD: z
     .string()
     .refine((value) => !passwordProblem(value), 'must be 12 to 1024 characters long')
@@ -178,6 +179,22 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
 }
 
 export class ConfigError extends Error {}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host.startsWith('127.') || host === '::1' || host === '[::1]';
+}
+
+/**
+ * The server takes connections from other machines while PUBLIC_URL (by default
+ * http://localhost:PORT) points at this one: ticket links, QR codes and e-mails would carry
+ * addresses that work nowhere else.
+ */
+export function linksWorkOnlyHere({
+  host,
+  publicUrl,
+}: Pick<Config, 'host' | 'publicUrl'>): boolean {
+  return !isLoopback(host) && isLoopback(new URL(publicUrl).hostname);
+}
 
 /** The field an issue is about; an unknown key's issue sits on its object, naming the keys apart. */
 function fieldsOf(issue: z.core.$ZodIssue): string {

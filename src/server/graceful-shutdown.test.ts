@@ -1,13 +1,15 @@
 // SIGTERM on the real server process: it stops accepting, ends the live streams, finishes the
 // requests already in flight, closes the database and exits 0.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from '../shared/test-support/registrations.ts';
-import { startChildServer, type ChildServer } from './test-support/child-server.ts';
+import { freePort, startChildServer, type ChildServer } from './test-support/child-server.ts';
 import { openLiveStream } from './test-support/live-stream.ts';
 import { logIn } from './test-support/login.ts';
 
@@ -171,6 +173,64 @@ describe('graceful shutdown on SIGTERM (real server in a child process)', () => 
       } finally {
         db.close();
       }
+    },
+  );
+
+  it(
+    'reaches the server through `npm start`, as a service manager sends it to npm',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      // From the site's folder, as an operator runs it (a current build is served as is).
+      const npm = spawn('npm', ['start'], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? dir,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: `file:${join(dir, 'npm-start.db')}`,
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk) => (output += String(chunk)));
+      npm.stderr.on('data', (chunk) => (output += String(chunk)));
+      const exited = new Promise((resolve) => npm.once('exit', resolve));
+      const health = `http://127.0.0.1:${port}/api/health`;
+      await within(
+        (async () => {
+          while (
+            !(await fetch(health).then(
+              (r) => r.ok,
+              () => false,
+            ))
+          ) {
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        })(),
+        'npm start serving',
+        90_000,
+      );
+
+      npm.kill('SIGTERM');
+      await within(exited, 'npm exiting');
+      // The server itself stopped, and did so the graceful way: not left running without npm.
+      await within(
+        (async () => {
+          while (
+            await fetch(health).then(
+              () => true,
+              () => false,
+            )
+          ) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        })(),
+        'the server closing its port',
+      );
+      expect(output).toContain('SIGTERM received: finishing requests in flight');
     },
   );
 });

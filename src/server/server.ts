@@ -3,7 +3,7 @@
 import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, linksWorkOnlyHere, loadConfig, type Config } from './config.ts';
 
 // React (imported by the pages' render, dist/ssr, from node_modules) picks its development build
 // unless NODE_ENV says production: its checks on every ticket page rendered, and a warning at every
@@ -71,6 +71,16 @@ async function main() {
     if (!problem) throw error;
     await app.close();
     stopWith(problem);
+  }
+  if (linksWorkOnlyHere(config)) {
+    app.log.warn(
+      `PUBLIC_URL aponta para esta máquina (${config.publicUrl}), mas o servidor aceita conexões de ` +
+        `fora (HOST=${config.host}): links e QR codes dos ingressos e dos e-mails só funcionam ` +
+        `aqui; defina PUBLIC_URL com o endereço público do site. / PUBLIC_URL points at this ` +
+        `machine (${config.publicUrl}) while the server takes connections from others ` +
+        `(HOST=${config.host}): ticket links, QR codes and e-mails work only here; set PUBLIC_URL ` +
+        `to the site's public address.`,
+    );
   }
 }
 

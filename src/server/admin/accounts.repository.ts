@@ -16,6 +16,13 @@ export class AccountExistsError extends Error {
   }
 }
 
+/** ADMIN_EMAIL names an account of another role (the door's): it is not made an admin. */
+export class NotAnAdminError extends Error {
+  constructor() {
+    super('the account is not an admin');
+  }
+}
+
 export class AccountNotFoundError extends Error {
   constructor() {
     super('Nenhuma conta com este e-mail / no account with this e-mail');
@@ -107,7 +114,7 @@ export async function resetPassword(
 /**
  * Makes the admin account exist with this password: created, reset, or left alone when the
  * password already matches (a restart must not log everyone out). Safe when several instances
- * start at once.
+ * start at once. NotAnAdminError when the e-mail is another role's account (a door's).
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
@@ -125,6 +132,7 @@ export async function ensureAdmin(
     }
   }
   const current = existing ?? (await findAccountByEmail(db, email));
+  if (current && current.role !== 'admin') throw new NotAnAdminError();
   if (current && (await verifyPassword(password, current.password_hash))) return 'unchanged';
   await resetPassword(db, email, password);
   return 'reset';

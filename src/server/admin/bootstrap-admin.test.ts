@@ -15,7 +15,10 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { cookiePair } from '../test-support/login.ts';
 import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { openDatabase } from '../db/database.ts';
+import { createAccount, findAccountByEmail } from './accounts.repository.ts';
 import { noAdminHint } from './bootstrap-admin.ts';
+import { verifyPassword } from './password.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-bootstrap-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,6 +96,34 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'short' })).toThrow(
       /ADMIN_PASSWORD/,
     );
+  });
+
+  it('refuse an ADMIN_EMAIL that is not an e-mail address, naming the variable', () => {
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'naoemail', ADMIN_PASSWORD: 'primeira-senha-longa' }),
+    ).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it('stop, saying so, when ADMIN_EMAIL is a door account, and leave it a door account', async () => {
+    const doorDatabase = `file:${join(dir, 'door.db')}`;
+    const db = await openDatabase(doorDatabase);
+    await createAccount(db.kysely, 'porta@exemplo.com', 'senha-da-portaria-1', 'door');
+    await db.close();
+    await expect(
+      startTestServer({
+        DATABASE_URL: doorDatabase,
+        ADMIN_EMAIL: 'porta@exemplo.com',
+        ADMIN_PASSWORD: 'primeira-senha-longa',
+      }),
+    ).rejects.toThrow('ADMIN_EMAIL é uma conta da portaria');
+    const after = await openDatabase(doorDatabase);
+    try {
+      const account = await findAccountByEmail(after.kysely, 'porta@exemplo.com');
+      expect(account?.role).toBe('door');
+      expect(await verifyPassword('senha-da-portaria-1', account!.password_hash)).toBe(true);
+    } finally {
+      await after.close();
+    }
   });
 
   it('never put the e-mail or the password in the log', async () => {
