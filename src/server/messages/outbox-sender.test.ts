@@ -1,6 +1,7 @@
 // The sender on its own, on a real SQLite file with a real SMTP server and the Graph API's
 // stand-in, where a whole server would hide the timing: more messages due than a channel sends at
-// once, a stop in the middle of a claim, a paused channel probed with a message that never leaves.
+// once, a stop in the middle of a claim, a paused channel probed with a message that never leaves,
+// a cancellation's e-mail taken after a restore.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ function logger() {
 
 async function queue(
   registrations: readonly Registration[],
-  kind: 'received' | 'ticket',
+  kind: 'received' | 'ticket' | 'cancelled',
   channel: MessageChannel,
 ) {
   await seedRegistrations(db.kysely, registrations);
@@ -170,6 +171,30 @@ describe('the outbox sender', () => {
     );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('smtp_network');
+  });
+
+  it('does not send the cancellation e-mail of a person restored before it left, and sends one still cancelled', async () => {
+    const [restored, cancelled] = [
+      servedRegistration({ status: 'confirmed', ticket_code: 'R1S2T3U4' }),
+      servedRegistration({ status: 'cancelled', ticket_code: 'V5W6X7Y8' }),
+    ];
+    // A restore commits while the sender holds the e-mail (its claim): the sender reads the
+    // person as they are now.
+    await queue([restored, cancelled], 'cancelled', 'email');
+    const sender = await start(sendingEnv({ smtp: smtp.url }));
+    try {
+      await expect
+        .poll(async () => (await rows()).map(({ status }) => status).sort())
+        .toEqual(['failed', 'sent']);
+    } finally {
+      await sender.close();
+    }
+    expect((await rows()).find((r) => r.registration_id === restored.id)).toMatchObject({
+      status: 'failed',
+      error_code: 'restored',
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.attempts.map(({ to }) => to)).toEqual([cancelled.email]);
   });
 
   it('keeps a paused channel paused when its probe is a message that never reached Meta', async () => {

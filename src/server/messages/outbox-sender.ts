@@ -8,7 +8,7 @@ import type { MessageChannel } from '../../shared/message.schema.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
-import { findWithEditions } from '../registrations/registrations.repository.ts';
+import { findWithEditions, overtaken } from '../registrations/registrations.repository.ts';
 import { ticketCalendarFile } from '../tickets/event-calendar.ts';
 import { qrCodePng } from '../tickets/ticket-qr.ts';
 import { attendeePageUrl, ticketPageUrl } from '../../shared/paths.ts';
@@ -136,6 +136,10 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     const { registration, event, personalUrl, personalToken } = recipient;
     // Cancelled before its ticket left: the ticket is revoked, it does not go.
     if (message.kind === 'ticket' && registration.status === 'cancelled') return revoked;
+    // Restored before its cancellation's e-mail left: the person is confirmed, it does not go.
+    if (message.kind === 'cancelled' && registration.status !== 'cancelled') {
+      return { kind: 'unsendable', ...overtaken.cancelled };
+    }
     const code = registration.ticket_code;
     if (message.channel === 'email') {
       if (message.kind === 'received') {

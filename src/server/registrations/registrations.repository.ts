@@ -501,6 +501,40 @@ export async function fillFreeSeats(db: Kysely<Database>, plan: MessagePlan): Pr
   });
 }
 
+/**
+ * Why a message still queued is not sent: the change it speaks of was undone before it left (a
+ * ticket, by a cancellation; the cancellation's e-mail, by a restore). The undoing transaction
+ * fails those still queued, and the sender refuses any it took meanwhile (decision 0160).
+ */
+export const overtaken = {
+  ticket: { code: 'cancelled', message: 'Inscrição cancelada.' },
+  cancelled: { code: 'restored', message: 'Inscrição restaurada.' },
+} as const;
+
+/**
+ * Fails this registration's messages of one kind still queued (waiting for their first try or a
+ * retry), in the caller's transaction. One being sent right now is left to its sender, whose
+ * outcome only a message in its claim takes.
+ */
+async function failQueued(
+  trx: Transaction<Database>,
+  registrationId: string,
+  kind: keyof typeof overtaken,
+): Promise<void> {
+  await trx
+    .updateTable('messages')
+    .set({
+      status: 'failed',
+      error_code: overtaken[kind].code,
+      error_message: overtaken[kind].message,
+      updated_at: new Date().toISOString(),
+    })
+    .where('registration_id', '=', registrationId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
 /** Whom a cancellation names: the organizer's id, or the person's own token. */
 export type CancelTarget = { id: string } | { token: string };
 
@@ -548,6 +582,9 @@ export async function cancelRegistration(
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
+    // A ticket still waiting (a retry after the mail server's 421) would go out revoked, or, after
+    // a restore queues the ticket again, as a second one: it fails here, with the cancellation.
+    await failQueued(trx, found.id, 'ticket');
     await queueMessages(
       trx,
       plan.cancelled.map((channel) => ({ registrationId: found.id, kind: 'cancelled', channel })),
@@ -582,6 +619,8 @@ export async function restoreRegistration(
     if (found.status !== 'cancelled') throw new NotCancelledError();
     if (!takeSeat(seats)) throw new CapacityReachedError();
     const row = await confirmIn(trx, id, actor, plan, { from: ['cancelled'], action: 'restored' });
+    // The cancellation's e-mail still waiting no longer tells the truth.
+    await failQueued(trx, id, 'cancelled');
     const [registration] = await withDeliveries(trx, [row ?? (await readRow(trx, id))]);
     return registration;
   });
