@@ -24,7 +24,16 @@ import {
   registrationEdition,
 } from '../editions/editions.repository.ts';
 import { writeAdmittedOnPostgres } from '../seats/admitted-writes.postgres.ts';
-import { admit, holdSeats, takeSeat, type Seats } from '../seats/seats.repository.ts';
+import {
+  admit,
+  freeSeatOf,
+  holdSeats,
+  seatsLeft,
+  takeOfferedSeat,
+  takeSeat,
+  takeSeatFor,
+  type Seats,
+} from '../seats/seats.repository.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -345,7 +354,7 @@ interface ConfirmOptions {
 async function stateOf(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('registrations')
-    .select(['id', 'status', 'event_id'])
+    .select(['id', 'status', 'event_id', 'promoted_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -374,7 +383,8 @@ export async function confirmRegistration(
     if (found.status === 'cancelled') throw new CancelledError();
     let row: RegistrationRow | undefined;
     if (found.status !== 'confirmed') {
-      if (!takeSeat(seats)) throw new CapacityReachedError();
+      // A person offered a seat takes that one; anyone else one neither taken nor offered.
+      if (!takeSeatFor(seats, found)) throw new CapacityReachedError();
       row = await confirmIn(trx, id, actor, plan);
     }
     row ??= await readRow(trx, id);
@@ -416,7 +426,7 @@ export async function confirmRegistrations(
         (
           await trx
             .selectFrom('registrations')
-            .select(['id', 'status', 'event_id'])
+            .select(['id', 'status', 'event_id', 'promoted_at'])
             .where('id', 'in', batch)
             .execute()
         ).map((row) => [row.id, row]),
@@ -427,7 +437,7 @@ export async function confirmRegistrations(
         else if (row.event_id !== seats.editionId) counts.past_edition += 1;
         else if (row.status === 'confirmed') counts.already_confirmed += 1;
         else if (row.status === 'cancelled') counts.cancelled += 1;
-        else if (!takeSeat(seats)) counts.capacity_reached += 1;
+        else if (!takeSeatFor(seats, row)) counts.capacity_reached += 1;
         else if (await confirmIn(trx, id, actor, plan)) counts.confirmed += 1;
         else counts.already_confirmed += 1;
       }
@@ -440,9 +450,11 @@ export async function confirmRegistrations(
 /**
  * Gives free seats to the waiting list, oldest first, each person once, in the caller's
  * transaction (which holds the seats): in `automatic` each is confirmed and their ticket queued;
- * in `approval` each goes back to pending, at the head of the organizer's queue (`promoted_at`).
- * At most `limit` people (one per seat just freed); never more than the seats left. Returns
- * their ids.
+ * in `approval` each goes back to pending, at the head of the organizer's queue (`promoted_at`),
+ * the seat offered to them: held, counted as taken, until they are confirmed or cancelled. In
+ * `automatic`, the people a seat was offered to while it was `approval` are confirmed first,
+ * oldest offer first (decision 0160). At most `limit` people from the waiting list (one per seat
+ * just freed); never more than the seats left. Returns the ids moved.
  */
 export async function promoteWaitlisted(
   trx: Transaction<Database>,
@@ -450,11 +462,25 @@ export async function promoteWaitlisted(
   plan: MessagePlan,
   limit = Infinity,
 ): Promise<string[]> {
-  const free = Math.min(
-    limit,
-    seats.capacity === null ? Infinity : seats.capacity - seats.confirmed,
-  );
-  if (free <= 0) return [];
+  const promoted: string[] = [];
+  // Without a limit the offers are not counted: they are looked for.
+  if (seats.admission === 'automatic' && (seats.capacity === null || seats.offered > 0)) {
+    const offered = await trx
+      .selectFrom('registrations')
+      .select('id')
+      .where('event_id', '=', seats.editionId)
+      .where('status', '=', 'pending')
+      .where('promoted_at', 'is not', null)
+      .orderBy('promoted_at')
+      .orderBy('id')
+      .execute();
+    for (const { id } of offered) {
+      if (!takeOfferedSeat(seats)) break;
+      if (await confirmIn(trx, id, null, plan, { from: ['pending'] })) promoted.push(id);
+    }
+  }
+  const free = Math.min(limit, seatsLeft(seats));
+  if (free <= 0) return promoted;
   let query = trx
     .selectFrom('registrations')
     .select('id')
@@ -464,7 +490,6 @@ export async function promoteWaitlisted(
     .orderBy('id');
   if (Number.isFinite(free)) query = query.limit(free);
   const waiting = await query.execute();
-  const promoted: string[] = [];
   for (const { id } of waiting) {
     if (seats.admission === 'automatic') {
       if (!takeSeat(seats)) break;
@@ -486,6 +511,8 @@ export async function promoteWaitlisted(
     await logChange(trx, 'updated', id);
     promoted.push(id);
     seats.waiting -= 1;
+    // Offered: held for them, no longer free for anyone else.
+    if (seats.capacity !== null) seats.offered += 1;
   }
   return promoted;
 }
@@ -590,19 +617,16 @@ export async function cancelRegistration(
       plan.cancelled.map((channel) => ({ registrationId: found.id, kind: 'cancelled', channel })),
     );
     await logChange(trx, 'updated', found.id);
-    let promoted: string[] = [];
-    if (found.status === 'confirmed') {
-      seats.confirmed -= 1;
-      promoted = await promoteWaitlisted(trx, seats, plan, 1);
-    }
+    // A confirmed person's seat, or the one offered to a promoted person, goes to the next.
+    const promoted = freeSeatOf(seats, found) ? await promoteWaitlisted(trx, seats, plan, 1) : [];
     const [registration] = await withDeliveries(trx, [row]);
     return { registration: registration!, changed: true, promoted };
   });
 }
 
 /**
- * An organizer restores a cancelled registration: confirmed again, with a seat (none left:
- * CapacityReachedError), its ticket's code as it was and the ticket queued again. Undefined when
+ * An organizer restores a cancelled registration: confirmed again, with a seat neither taken nor
+ * offered to someone promoted meanwhile (none left: CapacityReachedError), its ticket's code as it was and the ticket queued again. Undefined when
  * there is no such registration; PastEditionError, or NotCancelledError when it is not cancelled.
  */
 export async function restoreRegistration(

@@ -341,7 +341,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(promoted.ticket_code).toEqual(expect.any(String));
   });
 
-  it('moves the oldest waitlisted person back to pending in approval mode, and restores a cancelled one while seats remain', async () => {
+  it('moves the oldest waitlisted person back to pending in approval mode, the seat held for them; a restore takes only a seat nobody was offered', async () => {
     await edition({ capacity: 1, admission: 'approval' });
     const seated = await register();
     expect((await confirm(seated.id)).status).toBe(200);
@@ -358,7 +358,20 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const newcomer = await register();
     expect(newcomer.status).toBe('waitlisted');
 
-    // The seat is free: the restore takes it, the ticket code as it was.
+    // The freed seat is offered to the person moved off the list: a restore does not take it
+    // from them (decision 0160).
+    const offered = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
+    expect(offered.status).toBe(409);
+    expect((await offered.json()).error.code).toBe('capacity_reached');
+
+    // Raising the capacity gives the new seats to the waiting list at once.
+    const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+    await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity: 3 } });
+    expect((await registration(later.id)).status).toBe('pending');
+    expect((await registration(newcomer.id)).status).toBe('pending');
+
+    // A seat nobody waits for: the restore takes it, the ticket code as it was.
+    await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity: 4 } });
     const restored = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
     expect(restored.status).toBe(200);
     const back = registrationSchema.parse(await restored.json());
@@ -366,11 +379,97 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(back.ticket_code).toBe((await registration(seated.id)).ticket_code);
     const notCancelled = await asAdmin(withId(api.adminRestore, seated.id), { method: 'POST' });
     expect((await notCancelled.json()).error.code).toBe('not_cancelled');
+    // Each offered seat is there for its person.
+    for (const person of [waiting, later, newcomer]) {
+      expect((await confirm(person.id)).status).toBe(200);
+    }
+    expect(await statusCounts()).toEqual({ confirmed: 4 });
+  });
 
-    // Raising the capacity gives the new seat to the waiting list at once.
+  it('offers one freed seat to one waiting person only, whatever looks for free seats again (approval)', async () => {
+    await edition({ capacity: 2, admission: 'approval' });
+    const [first, second] = [await register(), await register()];
+    for (const person of [first, second]) expect((await confirm(person.id)).status).toBe(200);
+    const waiting = [await register(), await register(), await register(), await register()];
+    expect(waiting.map((r) => r.status)).toEqual(Array.from({ length: 4 }, () => 'waitlisted'));
+
+    await asAdmin(withId(api.adminCancel, first.id), { method: 'POST' });
+    expect((await registration(waiting[0]!.id)).status).toBe('pending');
+    // An erasure (the organizer's, or the hourly retention's) and a save of the seat settings
+    // each look for free seats: the one freed is offered already.
+    const erased = await asAdmin(withId(api.adminRegistration, waiting[3]!.id), {
+      method: 'DELETE',
+    });
+    expect(erased.status).toBe(204);
     const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
-    await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity: 3 } });
-    expect((await registration(later.id)).status).toBe('pending');
+    for (const capacity of [1, 2]) {
+      await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity } });
+    }
+    expect((await registration(waiting[1]!.id)).status).toBe('waitlisted');
+    expect((await registration(waiting[2]!.id)).status).toBe('waitlisted');
+    expect((await register()).status).toBe('waitlisted');
+    // The one offered the seat gets it.
+    expect((await confirm(waiting[0]!.id)).status).toBe(200);
+    expect(await statusCounts()).toEqual({ cancelled: 1, confirmed: 2, waitlisted: 3 });
+  });
+
+  it('gives the seat offered to a promoted person who cancels, or is erased, to the next one waiting (approval)', async () => {
+    await edition({ capacity: 1, admission: 'approval' });
+    const seated = await register();
+    expect((await confirm(seated.id)).status).toBe(200);
+    const [first, second, third] = [await register(), await register(), await register()];
+    await asAdmin(withId(api.adminCancel, seated.id), { method: 'POST' });
+    expect((await registration(first.id)).status).toBe('pending');
+
+    // Offered the seat, the first cannot come: the second is offered it.
+    const cancelled = await asAdmin(withId(api.adminCancel, first.id), { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    const next = await registration(second.id);
+    expect(next.status).toBe('pending');
+    expect(next.promoted_at).toEqual(expect.any(String));
+    expect((await registration(third.id)).status).toBe('waitlisted');
+
+    // Erased while offered the seat: the third is offered it.
+    const erased = await asAdmin(withId(api.adminRegistration, second.id), { method: 'DELETE' });
+    expect(erased.status).toBe(204);
+    expect((await registration(third.id)).status).toBe('pending');
+    expect((await register()).status).toBe('waitlisted');
+    expect((await confirm(third.id)).status).toBe(200);
+  });
+
+  it('confirms the people offered a seat before anyone still waiting when admission turns automatic', async () => {
+    await edition({ capacity: 1, admission: 'approval' });
+    const seated = await register();
+    expect((await confirm(seated.id)).status).toBe(200);
+    const [first, second] = [await register(), await register()];
+    await asAdmin(withId(api.adminCancel, seated.id), { method: 'POST' });
+    expect((await registration(first.id)).status).toBe('pending');
+
+    const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+    const saved = await asAdmin(api.adminEvent, {
+      method: 'PUT',
+      json: { ...current, admission: 'automatic' },
+    });
+    expect(saved.status).toBe(200);
+    const confirmed = await registration(first.id);
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.ticket_code).toEqual(expect.any(String));
+    expect((await registration(second.id)).status).toBe('waitlisted');
+    // Confirmed by the server, as automatic admission confirms: its ticket queued, no account.
+    const trail = auditEntrySchema
+      .array()
+      .parse(await (await asAdmin(withId(api.adminAudit, first.id))).json());
+    expect(trail.map((entry) => [entry.action, entry.actor])).toEqual([
+      ['promoted', null],
+      ['confirmed', null],
+    ]);
+    const tickets = await server.app.db.kysely
+      .selectFrom('messages')
+      .select('kind')
+      .where('registration_id', '=', first.id)
+      .where('kind', '=', 'ticket')
+      .execute();
+    expect(tickets).toHaveLength(1);
   });
 });
 
