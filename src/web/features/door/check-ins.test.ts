@@ -37,8 +37,8 @@ describe('deciding without the server', () => {
     });
   });
 
-  it('refuses an unknown ticket and an unconfirmed registration', () => {
-    expect(decideLocally(undefined)).toEqual({ kind: 'invalid' });
+  it('refuses an unconfirmed registration; a code not in its list is unverified, not invalid', () => {
+    expect(decideLocally(undefined)).toEqual({ kind: 'unverified' });
     const pending = attendee({ status: 'pending' });
     expect(decideLocally(pending)).toEqual({ kind: 'not_confirmed', attendee: pending });
   });

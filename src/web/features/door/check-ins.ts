@@ -15,11 +15,19 @@ export interface QueuedCheckIn {
   name: string;
   /** The account that let the person in. */
   by: string;
+  /**
+   * A request already carried it (the live attempt got no answer in time, or a 5xx): the server
+   * may have it, so 'Desfazer' cannot simply drop it.
+   */
+  attempted?: boolean;
   /** Its place in the queue (IndexedDB's key), once stored. */
   order?: number;
 }
 
-/** 'Desfazer' on a check-in the server already has, pressed without the server. */
+/**
+ * 'Desfazer' on a check-in the server has, or may have: pressed without the server, or while that
+ * check-in was still queued after a request that carried it.
+ */
 export interface QueuedUndo {
   kind: 'undo';
   key: string;
@@ -27,6 +35,8 @@ export interface QueuedUndo {
   name: string;
   at: string;
   by: string;
+  /** The queued check-in it undoes: dropped with it when the server did not count that one. */
+  undoes?: string;
   order?: number;
 }
 
@@ -36,6 +46,8 @@ export type Verdict =
   | { kind: 'admitted'; attendee: Attendee; offline: boolean }
   | { kind: 'already'; attendee: Attendee; at: string; by: string | null; offline: boolean }
   | { kind: 'invalid' }
+  /** No answer from the server, and the code is not in the list this phone holds (or it has none). */
+  | { kind: 'unverified' }
   | { kind: 'not_confirmed'; attendee?: Attendee }
   /** The person or the organizer cancelled the registration (decision 0130). */
   | { kind: 'cancelled'; attendee?: Attendee }
@@ -73,9 +85,12 @@ export function failureOf(code: string): Failure {
   return failures[code] ?? 'refused';
 }
 
-/** The verdict from the list this phone holds (queued check-ins included). */
+/**
+ * The verdict from the list this phone holds (queued check-ins included). A code it does not hold
+ * proves nothing: the list may not be loaded, or be older than the person's confirmation.
+ */
 export function decideLocally(attendee: Attendee | undefined): Verdict {
-  if (!attendee) return { kind: 'invalid' };
+  if (!attendee) return { kind: 'unverified' };
   if (attendee.status !== 'confirmed') return { kind: 'not_confirmed', attendee };
   if (attendee.checked_in_at) {
     return {

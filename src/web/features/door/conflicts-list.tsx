@@ -1,11 +1,14 @@
 // Check-ins decided without the server that the server decided otherwise (let in elsewhere first,
-// a ticket cancelled meanwhile): told to the door, kept until dismissed.
+// a ticket cancelled meanwhile), and verdicts of earlier scans that came after a newer scan's: told
+// to the door, kept until dismissed.
 import { TriangleAlert } from 'lucide-react';
 import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { doorTexts } from './door-texts.ts';
 import type { Conflict } from './use-offline-queue.ts';
+import type { LateVerdict } from './use-verdict.ts';
+import { verdictTitle } from './verdict-panel.tsx';
 
 const texts = doorTexts.conflicts;
 
@@ -23,31 +26,42 @@ export function conflictText({ action, outcome }: Conflict, timeZone: string): s
   }
 }
 
+export function lateText({ verdict }: LateVerdict, timeZone: string): string {
+  const name = 'attendee' in verdict ? verdict.attendee?.nome_completo : undefined;
+  return texts.late(name, verdictTitle(verdict, timeZone));
+}
+
 export interface ConflictsListProps {
   conflicts: readonly Conflict[];
+  late: readonly LateVerdict[];
+  /** `key`: a conflict's or a late verdict's (they never share one). */
   onDismiss(key: string): void;
 }
 
-export function ConflictsList({ conflicts, onDismiss }: ConflictsListProps) {
+export function ConflictsList({ conflicts, late, onDismiss }: ConflictsListProps) {
   const { timeZone } = useEvent();
+  const items = [
+    ...conflicts.map((conflict) => ({ key: conflict.key, text: conflictText(conflict, timeZone) })),
+    ...late.map((item) => ({ key: item.key, text: lateText(item, timeZone) })),
+  ];
   return (
     // Present from the start: a live region announces what is added to it.
     <section aria-live="polite" aria-label={texts.heading}>
-      {conflicts.length > 0 && (
+      {items.length > 0 && (
         <div className="door-conflicts grid gap-3 p-4">
           <h2 className="flex items-center gap-2 text-lg font-bold">
             <TriangleAlert aria-hidden="true" className="text-destructive size-5 shrink-0" />
             {texts.heading}
           </h2>
           <ul role="list" className="grid gap-3">
-            {conflicts.map((conflict) => (
-              <li key={conflict.key} className="flex items-start justify-between gap-3">
-                <p className="text-sm">{conflictText(conflict, timeZone)}</p>
+            {items.map((item) => (
+              <li key={item.key} className="flex items-start justify-between gap-3">
+                <p className="text-sm">{item.text}</p>
                 <Button
                   size="sm"
                   variant="outline"
                   className="shrink-0"
-                  onClick={() => onDismiss(conflict.key)}
+                  onClick={() => onDismiss(item.key)}
                 >
                   {texts.dismiss}
                 </Button>

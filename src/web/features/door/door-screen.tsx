@@ -112,7 +112,14 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
         ) : (
           <AttendeeSearchPanel attendees={door.attendees} onCheckIn={checkIn} />
         )}
-        <ConflictsList conflicts={door.conflicts} onDismiss={door.dismissConflict} />
+        <ConflictsList
+          conflicts={door.conflicts}
+          late={door.late}
+          onDismiss={(key) => {
+            door.dismissConflict(key);
+            door.dismissLate(key);
+          }}
+        />
       </main>
     </div>
   );

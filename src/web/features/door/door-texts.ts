@@ -45,6 +45,10 @@ export const doorTexts = {
     already: (time: string) => `Já entrou às ${time}`,
     by: (who: string) => `Registrada por ${who}`,
     invalid: 'Ingresso inválido',
+    /** No answer from the server, and a code this phone's list does not hold: unknown, not invalid. */
+    unverified: 'Não foi possível verificar',
+    unverifiedDetail:
+      'O servidor não respondeu e este ingresso não está na lista deste aparelho. Tente de novo ou busque pelo nome.',
     notConfirmed: 'Inscrição não confirmada',
     cancelled: 'Inscrição cancelada',
     /** Any other refusal: the server's own words follow. */
@@ -94,5 +98,8 @@ export const doorTexts = {
       `${name}: a inscrição não está confirmada; a entrada registrada sem conexão às ${ours} não foi aceita.`,
     refused: (name: string, ours: string) =>
       `${name}: o servidor recusou a entrada registrada sem conexão às ${ours}.`,
+    /** An earlier scan's verdict that came after a newer scan's: 'Leitura anterior (Ana): Entrada liberada.' */
+    late: (name: string | undefined, verdict: string) =>
+      name ? `Leitura anterior (${name}): ${verdict}.` : `Leitura anterior: ${verdict}.`,
   },
 } as const;

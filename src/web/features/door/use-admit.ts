@@ -1,5 +1,6 @@
 // A person at the door, by the QR's code or found by name: the server decides when it answers in
-// time; otherwise this phone decides from its list and queues the check-in.
+// time; otherwise this phone decides from its list and queues the check-in. Each scan takes a turn
+// (use-verdict.ts): a late answer for an earlier scan does not take the screen.
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AttendeeChange, CheckInRequest } from '@shared/door.schema.ts';
@@ -15,43 +16,35 @@ import {
 } from './check-ins.ts';
 import { checkIn, failureOfError } from './door-api.ts';
 import { doorTexts } from './door-texts.ts';
-import type { ShowVerdict } from './use-verdict.ts';
+import type { Turn } from './use-verdict.ts';
 
 export interface AdmitOptions {
   session: Session;
   /** The list as this phone sees it (queued check-ins applied). */
   index: AttendeeIndex;
   apply(change: AttendeeChange): void;
-  show: ShowVerdict;
-  checkingSoon(): () => void;
+  /** A scan or search starts: what shows its verdict (unless a newer one started since). */
+  begin(): Turn;
   enqueue<T extends QueuedAction>(action: T): Promise<T>;
   setUnreachable(unreachable: boolean): void;
 }
 
-export function useAdmit({
-  session,
-  index,
-  apply,
-  show,
-  checkingSoon,
-  enqueue,
-  setUnreachable,
-}: AdmitOptions) {
+export function useAdmit({ session, index, apply, begin, enqueue, setUnreachable }: AdmitOptions) {
   const { mutateAsync: send } = useMutation({
     mutationFn: ({ request, key }: { request: CheckInRequest; key: string }) =>
       checkIn(request, key),
   });
 
   const admit = useCallback(
-    async (request: CheckInRequest, decodedAt?: number) => {
+    async (request: CheckInRequest, { show, end }: Turn, decodedAt?: number) => {
       /** The person as this phone's list has them, by the ticket's code or by their id. */
       const known = (asked: CheckInRequest) =>
         'code' in asked ? index.byCode.get(asked.code) : index.byId.get(asked.registration_id);
       const key = crypto.randomUUID();
       const scannedAt = new Date().toISOString();
-      const stopChecking = checkingSoon();
+      const attempted = navigator.onLine;
       try {
-        if (navigator.onLine) {
+        if (attempted) {
           try {
             const result = await send({ request: { ...request, scanned_at: scannedAt }, key });
             setUnreachable(false);
@@ -96,6 +89,7 @@ export function useAdmit({
           attendeeId: attendee.id,
           name: attendee.nome_completo,
           by: session.email,
+          attempted,
         });
         show(
           { kind: 'admitted', attendee: admitted, offline: true },
@@ -105,25 +99,26 @@ export function useAdmit({
         show({ kind: 'invalid' }, { decodedAt });
         toast.error(doorTexts.verdict.checkInFailed);
       } finally {
-        stopChecking();
+        end();
       }
     },
-    [send, index, apply, show, checkingSoon, enqueue, setUnreachable, session.email],
+    [send, index, apply, enqueue, setUnreachable, session.email],
   );
 
   /** A QR in view: its text, and when it was decoded. */
   const scan = useCallback(
     (text: string, decodedAt: number) => {
+      const turn = begin();
       const code = ticketCodeFrom(text);
-      if (!code) return show({ kind: 'invalid' }, { decodedAt });
-      void admit({ code }, decodedAt);
+      if (!code) return turn.show({ kind: 'invalid' }, { decodedAt });
+      void admit({ code }, turn, decodedAt);
     },
-    [admit, show],
+    [admit, begin],
   );
 
   const checkInById = useCallback(
-    (registrationId: string) => admit({ registration_id: registrationId }),
-    [admit],
+    (registrationId: string) => admit({ registration_id: registrationId }, begin()),
+    [admit, begin],
   );
 
   return { scan, checkInById };

@@ -41,13 +41,12 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
   const index = useMemo(() => indexAttendees(attendees), [attendees]);
   const counts = useMemo(() => countAttendees(attendees), [attendees]);
 
-  const { shown, checking, show, checkingSoon } = useVerdict();
+  const { shown, checking, show, begin, late, dismissLate } = useVerdict();
   const { scan, checkInById } = useAdmit({
     session,
     index,
     apply: list.apply,
-    show,
-    checkingSoon,
+    begin,
     enqueue: queue.enqueue,
     setUnreachable,
   });
@@ -56,8 +55,7 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     shown,
     show,
     apply: list.apply,
-    findQueued: queue.findQueued,
-    removeQueued: queue.removeQueued,
+    withdrawCheckIn: queue.withdrawCheckIn,
     enqueue: queue.enqueue,
   });
 
@@ -73,9 +71,12 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     shown,
     checking,
     conflicts: queue.conflicts,
+    /** Verdicts of earlier scans that arrived after a newer one: listed with the conflicts. */
+    late,
     scan,
     checkInById,
     undo,
     dismissConflict: queue.dismissConflict,
+    dismissLate,
   };
 }

@@ -48,16 +48,18 @@ export function useOfflineQueue({
   setUnreachable,
 }: OfflineQueueOptions) {
   const [queue, setQueue] = useState(initialQueue);
-  const queueRef = useRef(queue);
-  useEffect(() => {
-    queueRef.current = queue;
-  }, [queue]);
+  // The queue as of now, changed at once (state follows for the screen): a send loop and
+  // 'Desfazer' that interleave each see the other's change before their next step.
+  const queueRef = useRef(initialQueue);
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
+  /** Keys of the queued check-ins a send loop has sent (or is sending): the server may have them. */
+  const sent = useRef(new Set<string>());
 
   const enqueue = useCallback(
     async <T extends QueuedAction>(action: T): Promise<T> => {
       const stored = store ? await store.enqueue(action) : action;
-      setQueue((current) => [...current, stored]);
+      queueRef.current = [...queueRef.current, stored];
+      setQueue(queueRef.current);
       return stored;
     },
     [store],
@@ -65,16 +67,28 @@ export function useOfflineQueue({
 
   const removeQueued = useCallback(
     async (action: QueuedAction) => {
+      queueRef.current = queueRef.current.filter((queued) => queued.key !== action.key);
+      setQueue(queueRef.current);
       if (store && action.order !== undefined) await store.dequeue(action.order);
-      setQueue((current) => current.filter((queued) => queued.key !== action.key));
     },
     [store],
   );
 
-  /** The queued action with this Idempotency-Key, if it was not sent yet. */
-  const findQueued = useCallback(
-    (key: string) => queueRef.current.find((action) => action.key === key),
-    [],
+  /**
+   * 'Desfazer' on the check-in with this Idempotency-Key: `dropped` from the queue when no request
+   * ever carried it; `pending` when it is still queued but one did (a live attempt without an answer
+   * in time, a send in flight), so the server may have it or get it yet; `gone` when it is not
+   * queued (the server has decided it).
+   */
+  const withdrawCheckIn = useCallback(
+    async (key: string): Promise<'dropped' | 'pending' | 'gone'> => {
+      const action = queueRef.current.find((queued) => queued.key === key);
+      if (!action) return 'gone';
+      if (action.kind !== 'check-in' || action.attempted || sent.current.has(key)) return 'pending';
+      await removeQueued(action);
+      return 'dropped';
+    },
+    [removeQueued],
   );
 
   const { mutateAsync: send } = useMutation({
@@ -94,7 +108,9 @@ export function useOfflineQueue({
     if (flushing.current || !navigator.onLine) return;
     flushing.current = true;
     try {
-      for (const action of queueRef.current) {
+      // The queue is read again before each send: what 'Desfazer' dropped meanwhile is not sent.
+      for (let action = queueRef.current[0]; action; action = queueRef.current[0]) {
+        sent.current.add(action.key);
         let outcome: SendOutcome;
         try {
           outcome = await send(action);
@@ -112,18 +128,24 @@ export function useOfflineQueue({
         if (outcome.kind === 'conflict' && action.kind === 'check-in') {
           const conflict = { key: action.key, action, outcome };
           setConflicts((current) => [...current, conflict]);
+          // The server did not count this check-in: an undo of it would undo another door's.
+          const checkIn = action.key;
+          const undos = queueRef.current.filter((q) => q.kind === 'undo' && q.undoes === checkIn);
+          for (const undo of undos) await removeQueued(undo);
         }
         await removeQueued(action);
+        sent.current.delete(action.key);
       }
     } finally {
       flushing.current = false;
     }
   }, [send, removeQueued, setUnreachable]);
 
-  // Send what is queued: when the network returns, when the stream is back, and now and then.
-  const queued = queue.length;
+  // Send what is queued: when it changes, when the network returns, when the stream is back, and
+  // now and then. On each change, not each count: a check-in sent and an undo queued in one render
+  // leave the count as it was.
   useEffect(() => {
-    if (queued === 0) return;
+    if (queue.length === 0) return;
     void flush();
     const timer = setInterval(() => void flush(), retryEveryMs);
     addEventListener('online', flush);
@@ -131,11 +153,11 @@ export function useOfflineQueue({
       clearInterval(timer);
       removeEventListener('online', flush);
     };
-  }, [queued, flush, connection]);
+  }, [queue, flush, connection]);
 
   const dismissConflict = useCallback((key: string) => {
     setConflicts((current) => current.filter((conflict) => conflict.key !== key));
   }, []);
 
-  return { queue, enqueue, removeQueued, findQueued, conflicts, dismissConflict };
+  return { queue, enqueue, withdrawCheckIn, conflicts, dismissConflict };
 }

@@ -1,5 +1,6 @@
-// 'Desfazer' on the verdict's check-in: dropped from the queue if it was never sent, undone on the
-// server otherwise, or queued as an undo when the server cannot be reached.
+// 'Desfazer' on the verdict's check-in: dropped from the queue if no request ever carried it; queued
+// as an undo behind it if one did (the server may have it, or get it yet: the undo must follow it);
+// undone on the server otherwise, or queued as an undo when the server cannot be reached.
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AttendeeChange } from '@shared/door.schema.ts';
@@ -15,20 +16,11 @@ export interface UndoOptions {
   shown: ShownVerdict | null;
   show: ShowVerdict;
   apply(change: AttendeeChange): void;
-  findQueued(key: string): QueuedAction | undefined;
-  removeQueued(action: QueuedAction): Promise<void>;
+  withdrawCheckIn(key: string): Promise<'dropped' | 'pending' | 'gone'>;
   enqueue<T extends QueuedAction>(action: T): Promise<T>;
 }
 
-export function useUndo({
-  session,
-  shown,
-  show,
-  apply,
-  findQueued,
-  removeQueued,
-  enqueue,
-}: UndoOptions) {
+export function useUndo({ session, shown, show, apply, withdrawCheckIn, enqueue }: UndoOptions) {
   const { mutateAsync: send } = useMutation({ mutationFn: undoCheckIn });
 
   return useCallback(async () => {
@@ -36,10 +28,22 @@ export function useUndo({
     if (!target) return;
     const { attendee } = target;
     const undone = { ...attendee, checked_in_at: null, checked_in_by: null };
-    // Still on the phone: it never reached the server, and now never will.
-    const queued = findQueued(target.key);
-    if (queued) {
-      await removeQueued(queued);
+    const queuedUndo = (undoes?: string) =>
+      enqueue({
+        kind: 'undo',
+        key: crypto.randomUUID(),
+        attendeeId: attendee.id,
+        name: attendee.nome_completo,
+        at: new Date().toISOString(),
+        by: session.email,
+        undoes,
+      });
+    const withdrawn = await withdrawCheckIn(target.key);
+    // Still on the phone and never sent: it never reached the server, and now never will.
+    if (withdrawn === 'dropped') return show({ kind: 'undone', attendee: undone });
+    // Sent without an answer, or being sent: undone on the server only after it, in the queue's order.
+    if (withdrawn === 'pending') {
+      await queuedUndo(target.key);
       return show({ kind: 'undone', attendee: undone });
     }
     try {
@@ -52,15 +56,8 @@ export function useUndo({
         toast.error(doorTexts.verdict.undoFailed);
         return;
       }
-      await enqueue({
-        kind: 'undo',
-        key: crypto.randomUUID(),
-        attendeeId: attendee.id,
-        name: attendee.nome_completo,
-        at: new Date().toISOString(),
-        by: session.email,
-      });
+      await queuedUndo();
     }
     show({ kind: 'undone', attendee: undone });
-  }, [shown, findQueued, removeQueued, show, send, apply, enqueue, session.email]);
+  }, [shown, withdrawCheckIn, show, send, apply, enqueue, session.email]);
 }

@@ -1,4 +1,6 @@
-// The verdict on screen: the last scan's or search's, held until the next one.
+// The verdict on screen: the last scan's or search's, held until the next one. Answers can arrive
+// out of order (a slow one for an earlier scan): only the newest scan's verdict takes the screen;
+// an older one is listed with the warnings instead.
 import { useCallback, useRef, useState } from 'react';
 import type { Attendee } from './attendees.ts';
 import type { Verdict } from './check-ins.ts';
@@ -15,13 +17,27 @@ export interface ShownVerdict {
 
 export type ShowVerdict = (verdict: Verdict, extra?: Omit<ShownVerdict, 'verdict' | 'seq'>) => void;
 
+/** The verdict of a scan or search that arrived after a newer one had started. */
+export interface LateVerdict {
+  key: string;
+  verdict: Verdict;
+}
+
+/** One scan or search: its verdict, shown only if no newer one started since; `end` when done. */
+export interface Turn {
+  show: ShowVerdict;
+  end(): void;
+}
+
 /** How long the screen waits for an answer before it says it is checking. */
 const checkingAfterMs = 150;
 
 export function useVerdict() {
   const [shown, setShown] = useState<ShownVerdict | null>(null);
   const [checking, setChecking] = useState(false);
+  const [late, setLate] = useState<LateVerdict[]>([]);
   const seq = useRef(0);
+  const turns = useRef(0);
 
   const show = useCallback<ShowVerdict>((verdict, extra = {}) => {
     seq.current += 1;
@@ -29,11 +45,29 @@ export function useVerdict() {
     setShown({ verdict, seq: seq.current, ...extra });
   }, []);
 
-  /** 'Verificando...' if no verdict comes within a moment; returns what cancels it. */
-  const checkingSoon = useCallback(() => {
-    const timer = setTimeout(() => setChecking(true), checkingAfterMs);
-    return () => clearTimeout(timer);
+  /** A scan or search starts: 'Verificando...' if no verdict comes within a moment. */
+  const begin = useCallback((): Turn => {
+    turns.current += 1;
+    const turn = turns.current;
+    const newest = () => turn === turns.current;
+    const timer = setTimeout(() => {
+      if (newest()) setChecking(true);
+    }, checkingAfterMs);
+    return {
+      show(verdict, extra) {
+        clearTimeout(timer);
+        // The person in front of the door is the newest scan's: an older verdict must not take
+        // the screen (nor 'Desfazer'); it is recorded as usual, and said under the warnings.
+        if (newest()) show(verdict, extra);
+        else setLate((current) => [...current, { key: `late-${turn}`, verdict }]);
+      },
+      end: () => clearTimeout(timer),
+    };
+  }, [show]);
+
+  const dismissLate = useCallback((key: string) => {
+    setLate((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  return { shown, checking, show, checkingSoon };
+  return { shown, checking, show, begin, late, dismissLate };
 }

@@ -1,9 +1,10 @@
 // The verdict of the last scan or search, big and coloured, held until the next one, and spoken:
 // each verdict replaces the live region's content, so a screen reader announces it at once.
-import { CircleCheck, CircleX, Clock, ScanLine, Undo2 } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, Clock, ScanLine, Undo2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { formatClockTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
+import type { Verdict } from './check-ins.ts';
 import type { ShownVerdict } from './use-verdict.ts';
 import { doorTexts } from './door-texts.ts';
 
@@ -15,6 +16,26 @@ const refusedTitle = {
   not_confirmed: texts.notConfirmed,
   cancelled: texts.cancelled,
 } as const;
+
+/** A verdict in one line, as its title says it (the warnings' list names late ones so). */
+export function verdictTitle(verdict: Verdict, timeZone: string): string {
+  switch (verdict.kind) {
+    case 'admitted':
+      return texts.admitted;
+    case 'already':
+      return texts.already(formatClockTime(verdict.at, timeZone));
+    case 'invalid':
+    case 'not_confirmed':
+    case 'cancelled':
+      return refusedTitle[verdict.kind];
+    case 'unverified':
+      return texts.unverified;
+    case 'refused':
+      return `${texts.refused}: ${verdict.message}`;
+    case 'undone':
+      return texts.undone;
+  }
+}
 
 /** The User Timing measure the bench reads: a QR decoded → its verdict on screen. */
 export const scanToVerdictMeasure = 'door:scan-to-verdict';
@@ -53,7 +74,10 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
   } else {
     const { verdict } = shown;
     const who =
-      verdict.kind === 'invalid' || verdict.kind === 'refused' || !verdict.attendee ? null : (
+      verdict.kind === 'invalid' ||
+      verdict.kind === 'unverified' ||
+      verdict.kind === 'refused' ||
+      !verdict.attendee ? null : (
         <>
           <p className="door-verdict-name">{verdict.attendee.nome_completo}</p>
           <p className="door-verdict-detail">{verdict.attendee.nome_compania}</p>
@@ -91,6 +115,16 @@ export function VerdictPanel({ shown, checking }: VerdictPanelProps) {
               {refusedTitle[verdict.kind]}
             </Title>
             {who}
+          </>
+        );
+        break;
+      case 'unverified':
+        content = (
+          <>
+            <Title icon={<CircleHelp aria-hidden="true" className="size-9 shrink-0" />}>
+              {texts.unverified}
+            </Title>
+            <p className="door-verdict-detail">{texts.unverifiedDetail}</p>
           </>
         );
         break;
