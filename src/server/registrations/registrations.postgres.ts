@@ -15,14 +15,20 @@ import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
+import { fillFreeSeats } from './registrations.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';
 import { newRegistrationId } from './uuid.ts';
 
 type Input = Omit<NewRegistration, 'website'>;
 
-/** What became of one registration: stored (its row, its messages), or its e-mail was taken. */
-export type Written = { row: RegistrationRow; delivery: Registration['delivery'] } | 'duplicate';
+/**
+ * What became of one registration: stored (its row, its messages), or its e-mail was taken.
+ * `seatsError`: stored, but giving a seat freed meanwhile to the waiting list failed after the
+ * commit (the caller logs it; the next cancellation, erasure or settings save gives it).
+ */
+export type Written =
+  { row: RegistrationRow; delivery: Registration['delivery']; seatsError?: unknown } | 'duplicate';
 
 /** Writes one registration, grouped with those arriving at the same time on this pool. */
 export const writeRegistrationOnPostgres = groupWriter<Written>({
@@ -74,10 +80,45 @@ async function insertRegistrations(
     plan.received.map((channel) => [channel, { kind: 'received', status: 'queued', error: null }]),
   );
   const statuses = new Map(stored.map((row) => [row.id, row.status]));
+  const { promoted, seatsError } = await freedMeanwhile(db, plan, stored);
   return rows.map((row) => {
     const status = statuses.get(row.id);
-    return status ? { row: { ...row, status }, delivery } : 'duplicate';
+    if (!status) return 'duplicate';
+    return { row: promoted.get(row.id) ?? { ...row, status }, delivery, seatsError };
   });
+}
+
+/**
+ * A group that stored anyone `waitlisted` decided so from its own snapshot, without the seats
+ * held: a cancellation committing meanwhile gave its seat to the waiting list before these rows
+ * were there to see, and the seat would stay free with people waiting (every later arrival
+ * waitlisted too). Once the group has committed, the seats are held and looked at again
+ * (fillFreeSeats): a lock and a few counts, only when the event is full (decision 0160). Returns
+ * the group's rows it moved, as they are now. A failure is handed back, not thrown: the group is
+ * committed, and a throw would have it written again, its rows answered as duplicates.
+ */
+async function freedMeanwhile(
+  db: Kysely<Database>,
+  plan: MessagePlan,
+  stored: ReadonlyArray<{ id: string; status: RegistrationRow['status'] }>,
+): Promise<{ promoted: Map<string, RegistrationRow>; seatsError?: unknown }> {
+  const promoted = new Map<string, RegistrationRow>();
+  if (!stored.some((row) => row.status === 'waitlisted')) return { promoted };
+  try {
+    const group = new Set(stored.map((row) => row.id));
+    const moved = (await fillFreeSeats(db, plan)).filter((id) => group.has(id));
+    if (moved.length > 0) {
+      const rows = await db
+        .selectFrom('registrations')
+        .selectAll()
+        .where('id', 'in', moved)
+        .execute();
+      for (const row of rows) promoted.set(row.id, row);
+    }
+    return { promoted };
+  } catch (seatsError) {
+    return { promoted, seatsError };
+  }
 }
 
 /**

@@ -144,6 +144,8 @@ export async function createRegistration(
 export interface CreatedRegistration {
   registration: Registration;
   personalToken: string | null;
+  /** Stored; giving a seat freed meanwhile to the waiting list failed after (to be logged). */
+  seatsError?: unknown;
 }
 
 /** createRegistration, with the new registration's personal token (decision 0130). */
@@ -161,6 +163,7 @@ export async function createRegistrationWithToken(
     return {
       registration: toRegistration(written.row, written.delivery),
       personalToken: written.row.personal_token,
+      ...(written.seatsError === undefined ? {} : { seatsError: written.seatsError }),
     };
   }
   try {

@@ -66,6 +66,12 @@ export async function registrationsRoutes(app: FastifyInstance) {
         }
         throw error;
       }
+      if (created.seatsError !== undefined) {
+        request.log.error(
+          { err: created.seatsError },
+          'a seat freed while this registration was waitlisted was not given to the waiting list',
+        );
+      }
       // Committed, change logged with it: the live stream cannot turn this into an error.
       app.live.poke();
       app.outbox.poke();

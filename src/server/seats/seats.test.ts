@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, errorTable } from '../../shared/api-error.ts';
 import { auditEntrySchema } from '../../shared/audit.schema.ts';
@@ -20,6 +21,7 @@ import { api, withCode, withId } from '../../shared/paths.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { openDatabase } from '../db/database.ts';
+import { emailKey } from '../email-key.ts';
 import { postCheckIn } from '../test-support/door.ts';
 import { olderDatabase } from '../test-support/older-database.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';
@@ -436,6 +438,76 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect((await register()).status).toBe('waitlisted');
     expect((await confirm(third.id)).status).toBe(200);
   });
+
+  it.runIf(engine === 'PostgreSQL')(
+    'gives a seat freed while a new registration was being waitlisted to the waiting list (approval)',
+    async () => {
+      await edition({ capacity: 1, admission: 'approval' });
+      const seated = await register();
+      expect((await confirm(seated.id)).status).toBe(200);
+      const { kysely } = server.app.db;
+      const currentEdition = await kysely
+        .selectFrom('events')
+        .select('id')
+        .where('is_current', '=', 1)
+        .executeTakeFirstOrThrow();
+      const body = validRegistration();
+      // The grouped insert decides `waitlisted` from its snapshot (the seat is taken), then waits:
+      // a row with the same e-mail, not yet committed, holds it at its ON CONFLICT. Meanwhile the
+      // seat is cancelled, and given to a waiting list the new row is not yet on.
+      let release!: () => void;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const blocker = kysely
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('registrations')
+            .values({
+              id: randomUUID(),
+              nome_completo: 'Ainda não',
+              whatsapp: body.whatsapp,
+              email: body.email,
+              email_key: emailKey(body.email),
+              nome_compania: 'X',
+              status: 'pending',
+              created_at: new Date().toISOString(),
+              event_id: currentEdition.id,
+            })
+            .execute();
+          held();
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await holding;
+      const arriving = server.request(api.registrations, { method: 'POST', json: body });
+      await expect
+        .poll(async () => {
+          const { rows } = await sql<{ n: string }>`
+            select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(kysely);
+          return Number(rows[0]!.n);
+        })
+        .toBe(1);
+      expect((await asAdmin(withId(api.adminCancel, seated.id), { method: 'POST' })).status).toBe(
+        200,
+      );
+      release();
+      await blocker;
+      const answered = await arriving;
+      expect(answered.status).toBe(201);
+      const newcomer = registrationSchema.parse(await answered.json());
+      // Stored waitlisted, then offered the free seat once its group had committed.
+      const now = await registration(newcomer.id);
+      expect(now.status).toBe('pending');
+      expect(now.promoted_at).toEqual(expect.any(String));
+      expect(newcomer.status).toBe('pending');
+      // And the next arrival waits behind them, not behind a free seat.
+      expect((await register()).status).toBe('waitlisted');
+      expect((await confirm(newcomer.id)).status).toBe(200);
+    },
+  );
 
   it('confirms the people offered a seat before anyone still waiting when admission turns automatic', async () => {
     await edition({ capacity: 1, admission: 'approval' });
