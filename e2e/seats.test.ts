@@ -200,10 +200,15 @@ describe('the panel with seats', () => {
     await animationsDone(page);
     expect((await axeViolations(page)).join('\n')).toBe('');
 
-    // Restored while the seat is free: Ana is confirmed again.
+    // The freed seat is Bruno's now (offered, decision 0160): restoring Ana is refused, with the
+    // reason, and she stays cancelled.
     await views.locator('label').filter({ hasText: 'Canceladas (1)' }).click();
     await card(page, 'Ana Sentada').getByRole('button', { name: 'Restaurar inscrição' }).click();
-    await page.getByText('Inscrição restaurada e confirmada.').waitFor();
+    await page.getByText('Não foi possível restaurar a inscrição.').waitFor();
+    await card(page, 'Ana Sentada').getByText('Cancelado', { exact: true }).waitFor();
+    // Bruno takes his seat.
+    await views.locator('label').filter({ hasText: 'Pendentes (1)' }).click();
+    await card(page, 'Bruno Espera').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('1/1 vaga ocupada').waitFor();
     await page.close();
     // The browser logs the refused confirmation (409); nothing else went wrong.
