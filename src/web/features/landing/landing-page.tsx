@@ -35,7 +35,9 @@ export function LandingPage() {
         aria-hidden="true"
         className="bg-accent/25 pointer-events-none absolute -top-32 left-1/2 size-[28rem] -translate-x-1/2 rounded-full blur-3xl"
       />
-      <div className="relative mx-auto flex w-full max-w-5xl flex-1 flex-col justify-center px-5 py-12 sm:py-20">
+      {/* Top-aligned on a phone: centred, the heading moved each time more of the page arrived on a
+          slow connection (a layout shift of 0.10 in 2 of 5 Lighthouse runs); centred from sm up. */}
+      <div className="relative mx-auto flex w-full max-w-5xl flex-1 flex-col justify-start px-5 py-12 sm:justify-center sm:py-20">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold text-highlight tracking-widest uppercase">
             Evento presencial de networking
