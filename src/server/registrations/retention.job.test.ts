@@ -106,7 +106,9 @@ describe('at start, on SQLite', () => {
       { dbFile, logStream: log.stream, config: { event: { ...pastEvent, date: soon } } },
     );
     try {
-      await expect.poll(() => log.erasures()).toEqual([expect.objectContaining({ removed: 0 })]);
+      // The start's run erased nothing, and said nothing.
+      await server.app.jobs.idle();
+      expect(log.erasures()).toEqual([]);
       // The organizer saves the event as past, with 30 days of retention.
       const admin = await startSession(server.app.db.kysely);
       const saved = await server.request(api.adminEvent, {
@@ -212,7 +214,8 @@ describe.each([['SQLite'], ['PostgreSQL']])('the retention job on %s', (engine) 
       await seedRegistrations(server.app.db.kysely, [old]);
       await retentionJob.run(server.app);
       expect(await storedIds(server)).toContain(old.id);
-      expect(log.erasures().at(-1)).toMatchObject({ removed: 0 });
+      // Nothing erased, nothing logged: an hourly line saying 0 only hides the ones that matter.
+      expect(log.erasures()).toEqual([]);
     } finally {
       await server.close();
     }
