@@ -14,8 +14,14 @@ export interface RegistrationErasure {
   /**
    * Deletes these registrations; returns the ids that existed and are now gone. `actor` is the
    * account the audit trail names for each deletion; null for the server's own jobs.
+   * `fillSeats: false` leaves the seats freed to nobody (the retention purge: its event is long
+   * over, and a waitlisted person would get a ticket for it).
    */
-  erase(ids: readonly string[], actor: Actor | null): Promise<string[]>;
+  erase(
+    ids: readonly string[],
+    actor: Actor | null,
+    options?: { fillSeats?: boolean },
+  ): Promise<string[]>;
 }
 
 declare module 'fastify' {
@@ -67,14 +73,16 @@ async function registrationErasure(app: FastifyInstance) {
   }
 
   app.decorate('erasure', {
-    async erase(ids, actor) {
+    async erase(ids, actor, { fillSeats = true } = {}) {
       const erased: string[] = [];
       for (const id of ids) {
         if (await deleteRegistration(app.db.kysely, id, actor)) erased.push(id);
       }
       if (erased.length === 0) return erased;
       // A confirmed person erased frees a seat: the waiting list gets it (decision 0130).
-      if ((await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) app.outbox.poke();
+      if (fillSeats && (await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) {
+        app.outbox.poke();
+      }
       // Committed, changes logged with them: delivery cannot turn this into an error.
       app.live.poke();
       await afterDeletion();

@@ -206,6 +206,39 @@ describe.each([['SQLite'], ['PostgreSQL']])('the retention job on %s', (engine) 
     }
   });
 
+  it('gives no seat it frees to the waiting list: no ticket for an event long over', async () => {
+    const { server } = await serverFor({ ...pastEvent, capacity: 1, admission: 'automatic' });
+    try {
+      // The seat was taken before the event; the one who waits came the day before it ended,
+      // so their own retention runs a little longer than the confirmed person's.
+      const seated = madeDaysAgo(31, `sentado.${engine}@exemplo.com`);
+      const waiting = madeDaysAgo(29, `esperando.${engine}@exemplo.com`);
+      await seedRegistrations(server.app.db.kysely, [
+        { ...seated, status: 'confirmed', ticket_code: `codigo-sentado-${engine}` },
+        { ...waiting, status: 'waitlisted' },
+      ]);
+      await retentionJob.run(server.app);
+      const db = server.app.db.kysely;
+      expect(
+        await db.selectFrom('registrations').select('id').where('id', '=', seated.id).execute(),
+      ).toEqual([]);
+      const left = await db
+        .selectFrom('registrations')
+        .select(['status', 'ticket_code'])
+        .where('id', '=', waiting.id)
+        .executeTakeFirstOrThrow();
+      expect(left).toEqual({ status: 'waitlisted', ticket_code: null });
+      const queued = await db
+        .selectFrom('messages')
+        .select('kind')
+        .where('registration_id', '=', waiting.id)
+        .execute();
+      expect(queued).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('erases nothing before the event’s own retention has ended, however old the registration', async () => {
     const soon = new Date(Date.now() + 10 * day).toISOString().slice(0, 10);
     const { server, log } = await serverFor({ ...pastEvent, date: soon });
