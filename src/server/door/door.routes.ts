@@ -49,7 +49,12 @@ export async function doorRoutes(app: FastifyInstance) {
         ? sendError(reply, errorTable.validation, fields)
         : sendError(reply, errorTable.badCheckIn);
     }
-    const time = checkInTime(parsed.data.scanned_at, Date.now());
+    const sentAt = request.headers['sent-at'];
+    const time = checkInTime(
+      parsed.data.scanned_at,
+      Date.now(),
+      typeof sentAt === 'string' ? sentAt : undefined,
+    );
     if ('problem' in time) {
       return sendError(reply, errorTable.validation, {
         scanned_at: time.problem,

@@ -16,16 +16,23 @@ export function listAttendees(signal?: AbortSignal): Promise<Attendee[]> {
   return apiRequest<Attendee[]>(api.doorAttendees, { signal, timeoutMs: listTimeoutMs });
 }
 
-/** `key`: the Idempotency-Key, the same for every attempt at one check-in. */
+/**
+ * `key`: the Idempotency-Key, the same for every attempt at one check-in. A queued one carries its
+ * `scanned_at`, read on this phone's clock: `Sent-At` tells the server that clock as it sends, so
+ * the server reads the scan time on its own clock, however wrong the phone's (decision 0165).
+ */
 export function checkIn(
   request: CheckInRequest,
   key: string,
   timeoutMs = checkInTimeoutMs,
 ): Promise<CheckInResult> {
+  const sentAt: Record<string, string> = request.scanned_at
+    ? { 'sent-at': new Date().toISOString() }
+    : {};
   return apiRequest<CheckInResult>(api.doorCheckIns, {
     method: 'POST',
     body: request,
-    headers: { 'idempotency-key': key },
+    headers: { 'idempotency-key': key, ...sentAt },
     timeoutMs,
   });
 }

@@ -46,7 +46,8 @@ export function useAdmit({ session, index, apply, begin, enqueue, setUnreachable
       try {
         if (attempted) {
           try {
-            const result = await send({ request: { ...request, scanned_at: scannedAt }, key });
+            // No scan time: the server's clock says when, whatever this phone's says (0165).
+            const result = await send({ request, key });
             setUnreachable(false);
             apply({ type: 'upserted', attendee: result.registration });
             const verdict = verdictFromResult(result);

@@ -1,0 +1,78 @@
+// The check-in screen's offline queue against what a phone really brings to the door, in real
+// Chromium against the real server: a clock that runs wrong, a window that keeps nothing, another
+// door account signing in on the same phone, and what the server decided otherwise said as it
+// happened (docs/decisions/0165).
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { admin } from './support/admin-panel.ts';
+import { startAppServer } from './support/app-server.ts';
+import { launchBrowser, type TestBrowser } from './support/browser.ts';
+import { confirmedRegistration, openDoor, storedCheckIn, verdict } from './support/door.ts';
+
+let server: TestServer;
+let browser: TestBrowser | undefined;
+
+beforeAll(async () => {
+  server = await startAppServer(admin);
+});
+
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const phone = { width: 360, height: 740 };
+
+/** The person's 'Registrar entrada' button, found by their (unique) name. */
+async function find(page: Page, name: string) {
+  await page.getByLabel('Buscar por nome ou empresa').fill(name);
+  await page.getByText('1 pessoa encontrada').waitFor();
+  return page.getByRole('button', { name: 'Registrar entrada' });
+}
+
+const queuedLine = (page: Page) => page.getByText(/aguardando envio/);
+
+/** How far a stored check-in time is from the server's now, in whole minutes. */
+async function minutesAgo(id: string) {
+  const { checked_in_at } = await storedCheckIn(server, id);
+  return Math.round((Date.now() - Date.parse(checked_in_at!)) / 60_000);
+}
+
+describe("a phone whose clock is wrong: no check-in lost, each at the server's time", () => {
+  for (const [clock, errorMs] of [
+    ['10 minutes fast', 10 * 60_000],
+    ['3 hours slow', -3 * 60 * 60_000],
+  ] as const) {
+    it(`${clock}: let in online and offline, both recorded as now`, async () => {
+      const online = await confirmedRegistration(server, {
+        nome_completo: `Otto Relógio ${clock}`,
+      });
+      const queued = await confirmedRegistration(server, {
+        nome_completo: `Quésia Relógio ${clock}`,
+      });
+      browser = await launchBrowser({ viewport: phone });
+      const page = await browser.newPage();
+      await page.clock.setSystemTime(Date.now() + errorMs);
+      await openDoor(page, server);
+
+      await (await find(page, online.nome_completo)).click();
+      await verdict(page).getByText('Entrada liberada').waitFor();
+      expect(await verdict(page).innerText()).not.toContain('Decidido sem conexão');
+      expect(await minutesAgo(online.id)).toBe(0);
+
+      await browser.context.setOffline(true);
+      await page.getByText('Sem conexão', { exact: true }).waitFor();
+      await (await find(page, queued.nome_completo)).click();
+      await verdict(page).getByText('Decidido sem conexão: será enviado ao servidor.').waitFor();
+      await browser.context.setOffline(false);
+      await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await minutesAgo(queued.id)).toBe(0);
+      expect(await page.getByRole('region', { name: 'Avisos' }).innerText()).toBe('');
+    });
+  }
+});
