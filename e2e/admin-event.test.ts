@@ -8,6 +8,7 @@ import type { EventSettings } from '../src/shared/event-config.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
 import { defaultEvent } from '../src/shared/event.ts';
 import { api, paths } from '../src/shared/paths.ts';
+import { pastEditionDateMessage } from '../src/server/editions/edition-date.ts';
 import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
@@ -251,22 +252,35 @@ describe('editions', () => {
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
-    await dialog.getByLabel('Data da nova edição').fill('2026-12-05');
+    // A year mistyped: the server refuses a date already past, at the field, keeping the name.
     await dialog.getByLabel('Nome (opcional)').fill('Build Safe 2026');
+    await dialog.getByLabel('Data da nova edição').fill('2016-12-05');
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+    await expect
+      .poll(() => dialog.getByText(pastEditionDateMessage(before.timeZone)).count())
+      .toBe(1);
+    expect(await errorOf(page, /^Data da nova edição/)).toBe(
+      pastEditionDateMessage(before.timeZone),
+    );
+    expect(await dialog.getByLabel('Nome (opcional)').inputValue()).toBe('Build Safe 2026');
+    expect((await storedSettings()).date).toBe(before.date);
+
+    await dialog.getByLabel('Data da nova edição').fill('2036-12-05');
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
     await toast(page, 'Nova edição criada!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(creations.map((body) => JSON.parse(body))).toEqual([
-      { date: '2026-12-05', name: 'Build Safe 2026' },
+      { date: '2016-12-05', name: 'Build Safe 2026' },
+      { date: '2036-12-05', name: 'Build Safe 2026' },
     ]);
 
     // Two editions: the new one current, with the old one's settings but the new date and name.
     await expect.poll(() => editions.getByRole('listitem').count()).toBe(2);
     const current = editions.getByRole('listitem').filter({ hasText: 'Atual' });
     expect(await current.getByRole('heading').innerText()).toBe('Build Safe 2026');
-    await current.getByText('5 de dezembro de 2026').waitFor();
+    await current.getByText('5 de dezembro de 2036').waitFor();
     const settings = await storedSettings();
-    expect(settings).toEqual({ ...before, name: 'Build Safe 2026', date: '2026-12-05' });
+    expect(settings).toEqual({ ...before, name: 'Build Safe 2026', date: '2036-12-05' });
     // The panel's header names the new edition at once.
     await page.getByRole('banner').getByText('Build Safe 2026').waitFor();
 
@@ -314,6 +328,10 @@ describe('editions', () => {
     // The live list is the new edition's: empty.
     await page.getByRole('link', { name: 'Inscrições' }).click();
     await page.getByText('Nenhuma inscrição encontrada ainda.').waitFor();
-    expect(console.unexpected(browser.problems)).toEqual([]);
+    // The browser logs the refused request (400) as a console error.
+    const left = console
+      .unexpected(browser.problems)
+      .filter((p) => !/the server responded with a status of 400/.test(p));
+    expect(left).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import type { Actor } from '../audit/actor.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { channels } from '../db/postgres-listener.ts';
 import type { Database } from '../db/schema.ts';
+import { startsInThePast } from './edition-date.ts';
 
 /** An edition as the server holds it. */
 export interface StoredEdition {
@@ -276,14 +277,23 @@ export async function updateCurrentSettings(
   });
 }
 
+/** A new edition's date and time, on its time zone's clocks, are not after now. */
+export class PastEditionDateError extends Error {
+  constructor(readonly timeZone: string) {
+    super('a new edition cannot start in the past');
+  }
+}
+
 /**
  * 'Nova edição': a new current edition, starting from the current one's settings with the given
  * date (and name and time). The one that was current becomes past; its registrations stay with it.
+ * PastEditionDateError, and nothing written, when it would start at or before `now`.
  */
 export async function createEdition(
   db: Kysely<Database>,
   body: NewEdition,
   actor: Actor,
+  now = new Date(),
 ): Promise<StoredEdition> {
   return db.transaction().execute(async (trx) => {
     await lockEditions(trx);
@@ -292,7 +302,9 @@ export async function createEdition(
       Object.entries(body).filter(([, value]) => value !== undefined),
     ) as Partial<EventSettings>;
     const settings: EventSettings = { ...previous.settings, ...given };
-    const at = new Date().toISOString();
+    // Decided with the editions held: the time zone is the one the new edition copies.
+    if (startsInThePast(settings, now)) throw new PastEditionDateError(settings.timeZone);
+    const at = now.toISOString();
     await trx.updateTable('events').set({ is_current: 0 }).where('id', '=', previous.id).execute();
     const row = await trx
       .insertInto('events')

@@ -14,10 +14,12 @@ import { compressJson } from '../plugins/compression.ts';
 import { fillFreeSeats, listRegistrations } from '../registrations/registrations.repository.ts';
 import { retentionFields, retentionJob } from '../registrations/retention.job.ts';
 import { requireUuid } from '../registrations/uuid.ts';
+import { pastEditionDateMessage } from './edition-date.ts';
 import {
   createEdition,
   editionChanges,
   listEditions,
+  PastEditionDateError,
   readCurrentEdition,
   readEdition,
   toApiEdition,
@@ -69,7 +71,15 @@ export async function editionsRoutes(app: FastifyInstance) {
   app.post(api.adminEditions, forAdmins, async (request, reply) => {
     const body = parseFields(newEditionSchema, request.body, reply);
     if (!body) return reply;
-    const edition = await createEdition(app.db.kysely, body, actorOf(request));
+    let edition;
+    try {
+      edition = await createEdition(app.db.kysely, body, actorOf(request));
+    } catch (error) {
+      if (!(error instanceof PastEditionDateError)) throw error;
+      return sendError(reply, errorTable.validation, {
+        date: pastEditionDateMessage(error.timeZone),
+      });
+    }
     await app.editions.changed();
     return reply.code(201).send(toApiEdition(edition, 0));
   });

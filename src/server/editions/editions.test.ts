@@ -21,6 +21,7 @@ import { api, paths, ticketPage, withCode, withId } from '../../shared/paths.ts'
 import { registrationSchema } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { editionsLock } from './editions.repository.ts';
+import { pastEditionDateMessage } from './edition-date.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';
 import { openLiveStream } from '../test-support/live-stream.ts';
@@ -261,12 +262,12 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     await panelAtSwitch.next((m) => m.type === 'ready');
     const created = await asAdmin(api.adminEditions, {
       method: 'POST',
-      json: { name: 'Build Safe 2026', date: '2026-12-05' },
+      json: { name: 'Build Safe 2026', date: '2036-12-05' },
     });
     expect(created.status).toBe(201);
     const edition = editionSchema.parse(await created.json());
     expect(edition).toMatchObject({ current: true, registrations: 0 });
-    expect(edition.event).toEqual({ ...pastSettings, name: 'Build Safe 2026', date: '2026-12-05' });
+    expect(edition.event).toEqual({ ...pastSettings, name: 'Build Safe 2026', date: '2036-12-05' });
     expect(await settings()).toEqual(edition.event);
     const listed = await editions();
     expect(listed.map((e) => [e.id, e.current])).toEqual([
@@ -521,6 +522,52 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       );
     });
   }
+
+  it('refuses a new edition that would start in the past, on the event’s own clocks, with a pt-BR message at the date, and makes nothing', async () => {
+    /** The wall clock in `timeZone`, `minutes` from now: its date and its time. */
+    const clockThere = (timeZone: string, minutes: number) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(Date.now() + minutes * 60_000));
+      const part = (type: string) => parts.find((p) => p.type === type)!.value;
+      return {
+        date: `${part('year')}-${part('month')}-${part('day')}`,
+        time: `${part('hour')}:${part('minute')}`,
+      };
+    };
+    // Behind UTC and ahead of it: a server reading the date and time as UTC's would take an
+    // hour from now in São Paulo for the past, and an hour ago in Tokyo for the future.
+    for (const timeZone of ['America/Sao_Paulo', 'Asia/Tokyo']) {
+      expect((await save({ ...(await settings()), timeZone })).status).toBe(200);
+      const before = await editions();
+      for (const body of [
+        { date: '2020-01-10' },
+        clockThere(timeZone, -60),
+        { ...clockThere(timeZone, -24 * 60), name: 'Ontem' },
+      ]) {
+        const refused = await asAdmin(api.adminEditions, { method: 'POST', json: body });
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual({
+          error: {
+            code: 'validation',
+            message: apiErrors.validation,
+            fields: { date: pastEditionDateMessage(timeZone) },
+          },
+        });
+      }
+      expect(await editions()).toEqual(before);
+      const soon = clockThere(timeZone, 60);
+      const created = await asAdmin(api.adminEditions, { method: 'POST', json: soon });
+      expect(created.status).toBe(201);
+      expect(editionSchema.parse(await created.json()).event).toMatchObject({ ...soon, timeZone });
+    }
+  });
 });
 
 describe.each([['SQLite'], ['PostgreSQL']] as const)(
