@@ -94,6 +94,9 @@ export async function buildApp(options: AppOptions) {
     options.setupTiming,
   );
   app.decorate('firstAdminSetup', firstAdminSetup);
+  app.addHook('onListen', async () => {
+    if (firstAdminSetup.announcement) app.log.warn(firstAdminSetup.announcement);
+  });
   app.addHook('onClose', async () => {
     editions.close();
     await firstAdminSetup.close();

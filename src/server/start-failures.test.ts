@@ -118,9 +118,13 @@ describe('a PORT or HOST the server cannot listen on', () => {
       taken.listen(0, '127.0.0.1', () => resolve((taken.address() as { port: number }).port)),
     );
     const dir = scratchFolder();
-    const line = expectOneLineStop(
-      await startExpectingExit({ PORT: String(port), DATABASE_URL: 'file:./data/db' }, dir),
+    const result = await startExpectingExit(
+      { PORT: String(port), DATABASE_URL: 'file:./data/db' },
+      dir,
     );
+    // No admin yet, but no setup link either: it would open nothing.
+    expect(`${result.stdout}${result.stderr}`).not.toContain('?token=');
+    const line = expectOneLineStop(result);
     expect(line).toBe(
       `A porta ${port} (PORT) já está em uso por outro programa, talvez outra cópia deste servidor: escolha outra em PORT ou pare esse programa. / ` +
         `Port ${port} (PORT) is already in use by another program, perhaps another copy of this server: choose another PORT or stop that program.`,

@@ -48,6 +48,11 @@ export interface FirstAdminSetup {
    * transaction.
    */
   createFirstAdmin(token: string, email: string, password: string): Promise<Account>;
+  /**
+   * The line that prints this instance's link, for the log once the server listens (before, a
+   * failed listen would have shown a link to nothing); undefined when an admin exists.
+   */
+  readonly announcement: string | undefined;
   /** Stops renewing and deletes this instance's token: its link dies with the server. */
   close(): Promise<void>;
 }
@@ -119,6 +124,7 @@ export async function openFirstAdminSetup(
       });
     },
 
+    announcement: undefined,
     async close() {},
   };
 
@@ -140,7 +146,6 @@ export async function openFirstAdminSetup(
       alive_until: aliveUntil(),
     })
     .execute();
-  log.warn(setupLinkMessage(`${publicUrl}${setupPage}?token=${token}`));
 
   let renewing: Promise<void> | undefined;
   async function renew() {
@@ -173,10 +178,13 @@ export async function openFirstAdminSetup(
     clearInterval(timer);
   }
 
-  setup.close = async () => {
-    stop();
-    await renewing;
-    await kysely.deleteFrom('setup_tokens').where('token_hash', '=', ownHash).execute();
+  return {
+    ...setup,
+    announcement: setupLinkMessage(`${publicUrl}${setupPage}?token=${token}`),
+    async close() {
+      stop();
+      await renewing;
+      await kysely.deleteFrom('setup_tokens').where('token_hash', '=', ownHash).execute();
+    },
   };
-  return setup;
 }
