@@ -104,6 +104,48 @@ describe.each([['SQLite'], ['PostgreSQL']])('the job runner on %s', (engine) => 
     },
   );
 
+  it('runs a job asked for now and the minute’s check one after the other, and stops after both', async () => {
+    let release = () => {};
+    let gate = Promise.resolve();
+    const job = {
+      name: `asked-now-${engine}`,
+      everyMs: 0,
+      running: 0,
+      mostAtOnce: 0,
+      async run() {
+        job.running += 1;
+        job.mostAtOnce = Math.max(job.mostAtOnce, job.running);
+        await gate;
+        job.running -= 1;
+      },
+    } satisfies Job & Record<string, unknown>;
+    const server = servers[0]!;
+    const runner = createJobRunner({
+      app: server.app,
+      db: server.app.db,
+      log: server.app.log,
+      jobs: [job],
+      checkEveryMs: 20,
+    });
+    runner.start();
+    await runner.idle();
+    // The settings changed: the job runs now, and takes longer than the checks' interval.
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const asked = runner.runNow(job.name);
+    await expect.poll(() => job.running).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(job.mostAtOnce).toBe(1);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closing waits for the run in progress: the database is closed after it.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await asked).toBe('ran');
+    expect(job.running).toBe(0);
+  });
+
   it('retries a failed run at the next check: a failure is not a run', async () => {
     let fail = true;
     const job: Job = {

@@ -83,7 +83,9 @@ export function createJobRunner({
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runDue().finally(schedule);
+      // After a run asked for meanwhile (runNow), not beside it: on SQLite no lock would keep
+      // the two apart, and stop() and idle() wait for the newest only.
+      running = running.then(() => runDue()).finally(schedule);
     }, checkEveryMs);
     timer.unref();
   }
