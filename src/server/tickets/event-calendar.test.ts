@@ -64,6 +64,16 @@ describe('calendarFile', () => {
     ]);
     expect(lines).toContain('SUMMARY:Obra\\; Segura\\, 2026\\nDTSTART:19700101T000000Z');
   });
+
+  it('escapes the calendar’s own name as well (NAME, X-WR-CALNAME), not only the entry’s', () => {
+    // What the panel accepts as a name: one line, but commas, semicolons and backslashes.
+    const event = { ...defaultEvent, name: 'Obra; Segura, 2026 \\n C:\\obras' };
+    const lines = unfolded(calendarFile({ event, ticketUrl }, 'u'));
+    const escaped = 'Obra\\; Segura\\, 2026 \\\\n C:\\\\obras';
+    expect(lines).toContain(`SUMMARY:${escaped}`);
+    expect(lines).toContain(`NAME:${escaped}`);
+    expect(lines).toContain(`X-WR-CALNAME:${escaped}`);
+  });
 });
 
 describe('googleCalendarUrl', () => {

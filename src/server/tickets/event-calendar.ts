@@ -26,6 +26,15 @@ function description(entry: CalendarEntry): string {
 }
 
 /**
+ * RFC 5545's TEXT escaping, for the calendar's name: ical-generator escapes an event's text but
+ * writes the calendar's NAME and X-WR-CALNAME as given, where a comma or a semicolon splits the
+ * value and a backslash starts an escape.
+ */
+function escapeText(value: string): string {
+  return value.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r?\n/g, '\\n');
+}
+
+/**
  * The .ics file's text (CRLF lines, folded and escaped by the library). `uid` is stable: the
  * same ticket added twice replaces its entry.
  */
@@ -33,7 +42,7 @@ export function calendarFile(entry: CalendarEntry, uid: string): string {
   const { start, end } = eventInterval(entry.event);
   const calendar = ical({
     prodId: { company: 'Inscricoes', product: 'Ingresso', language: 'PT-BR' },
-    name: entry.event.name,
+    name: escapeText(entry.event.name),
   });
   calendar.createEvent({
     id: uid,
