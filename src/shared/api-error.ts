@@ -153,6 +153,11 @@ export const errorTable = {
     message: 'Este canal de envio não está configurado no servidor.',
   },
   badSignature: { code: 'bad_signature', status: 401, message: 'Assinatura inválida.' },
+  badVerifyToken: {
+    code: 'bad_verify_token',
+    status: 403,
+    message: 'Token de verificação diferente de WHATSAPP_VERIFY_TOKEN.',
+  },
   webhookOff: {
     code: 'not_found',
     status: 404,

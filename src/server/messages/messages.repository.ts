@@ -191,14 +191,15 @@ const rank = Object.fromEntries(messageStatuses.map((status, i) => [status, i]))
 /**
  * A provider's report on a message it took (WhatsApp's status webhook): applied only when it moves
  * the message forward (sent → delivered → read; failed is last and final), so reports that arrive
- * late, out of order or twice change nothing. True when something changed.
+ * late, out of order or twice change nothing. 'unknown' when no message has this id (yet: Meta's
+ * report can overtake the send's own answer, whose outcome then is not written).
  */
 export async function applyProviderStatus(
   db: Kysely<Database>,
   providerId: string,
   status: Extract<MessageStatus, 'sent' | 'delivered' | 'read' | 'failed'>,
   error?: { code: string; message: string },
-): Promise<boolean> {
+): Promise<'applied' | 'not forward' | 'unknown'> {
   return db.transaction().execute(async (trx) => {
     const behind = messageStatuses.filter((s) => rank[s] < rank[status] && s !== 'queued');
     const row = await trx
@@ -215,9 +216,16 @@ export async function applyProviderStatus(
       .where('status', 'in', behind)
       .returning('registration_id')
       .executeTakeFirst();
-    if (!row) return false;
-    await logChange(trx, 'updated', row.registration_id);
-    return true;
+    if (row) {
+      await logChange(trx, 'updated', row.registration_id);
+      return 'applied';
+    }
+    const known = await trx
+      .selectFrom('messages')
+      .select('id')
+      .where('provider_id', '=', providerId)
+      .executeTakeFirst();
+    return known ? 'not forward' : 'unknown';
   });
 }
 

@@ -272,6 +272,7 @@ describe('the status webhook', () => {
       `${server.url}${api.whatsappWebhook}?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=1`,
     );
     expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: { code: 'bad_verify_token' } });
   });
 
   it('records nothing from a body without a valid signature', async () => {
@@ -299,6 +300,20 @@ describe('the status webhook', () => {
       await server.request(api.adminRegistrations, { headers: { cookie: admin.cookie } })
     ).json()) as Registration[];
     expect(list.find((r) => r.id === registration.id)?.delivery.whatsapp?.status).toBe('read');
+  });
+
+  it('records a report that overtakes the answer to the send it is about', async () => {
+    graph.beforeAnswer(async ({ wamid }) => {
+      expect((await postWebhook(statusWebhook(wamid!, 'delivered'))).status).toBe(200);
+    });
+    try {
+      const registration = await registerAndConfirm();
+      await expect
+        .poll(async () => (await whatsappOf(registration.id))?.status, { timeout: 10_000 })
+        .toBe('delivered');
+    } finally {
+      graph.beforeAnswer(null);
+    }
   });
 
   it("records a failure with Meta's code and title, and keeps it final", async () => {

@@ -52,6 +52,11 @@ export interface TestGraphApi {
   script(to: string, answers: GraphAnswer[]): void;
   /** Every request is answered so, until cleared with null. */
   answerAll(answer: GraphAnswer | null): void;
+  /**
+   * Awaited after a send is accepted and before its answer leaves (null: none): for a status
+   * webhook that overtakes the answer, as Meta's can.
+   */
+  beforeAnswer(hook: ((request: GraphRequest) => Promise<void>) | null): void;
   /** Resolves once `count` requests have succeeded. */
   waitForSuccesses(count: number, timeoutMs?: number): Promise<GraphRequest[]>;
   close(): Promise<void>;
@@ -70,6 +75,7 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
   const requests: GraphRequest[] = [];
   const scripts = new Map<string, GraphAnswer[]>();
   let always: GraphAnswer | null = null;
+  let beforeAnswer: ((request: GraphRequest) => Promise<void>) | null = null;
   let waiters: Array<() => void> = [];
 
   function send(response: ServerResponse, status: number, body: unknown) {
@@ -100,6 +106,7 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
     const answer = always ?? scripts.get(body.to)?.shift() ?? 'ok';
     if (answer === 'ok') {
       entry.wamid = `wamid.${randomBytes(24).toString('base64url')}`;
+      await beforeAnswer?.(entry);
       entry.answeredAt = Date.now();
       send(response, 200, {
         messaging_product: 'whatsapp',
@@ -132,6 +139,9 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
     },
     answerAll(answer) {
       always = answer;
+    },
+    beforeAnswer(hook) {
+      beforeAnswer = hook;
     },
     async waitForSuccesses(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

@@ -30,6 +30,13 @@ export function validSignature(body: Buffer, header: unknown, secret: string): b
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Meta's report can overtake the answer to our own send (its webhook and our request race), so a
+ * report for a message id nobody has recorded yet is tried again after these waits, then dropped:
+ * an id that stays unknown is a message sent from elsewhere with the same number.
+ */
+const unknownIdRetriesMs = [1_000, 5_000, 30_000];
+
 function statusesOf(body: WebhookBody): StatusReport[] {
   return (body.entry ?? []).flatMap((entry) =>
     (entry.changes ?? []).flatMap((change) => change.value?.statuses ?? []),
@@ -40,13 +47,48 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
   const forMeta = { config: { audience: audiences.public } };
   const { appSecret, verifyToken } = app.config.whatsapp ?? {};
 
+  const retries = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of retries) clearTimeout(timer);
+    retries.clear();
+  });
+
+  /** Records one report; true when it moved a message forward. */
+  async function record(id: string, status: Reported, report: StatusReport, attempt = 0) {
+    const error = report.errors?.[0];
+    try {
+      const result = await applyProviderStatus(
+        app.db.kysely,
+        id,
+        status,
+        error && {
+          code: `whatsapp_${String(error.code ?? 'failed')}`,
+          message: `O WhatsApp não entregou a mensagem (${String(error.code ?? '?')}): ${String(error.title ?? error.message ?? '')}`,
+        },
+      );
+      const wait = unknownIdRetriesMs[attempt];
+      if (result === 'unknown' && wait !== undefined) {
+        const timer = setTimeout(() => {
+          retries.delete(timer);
+          void record(id, status, report, attempt + 1).then((moved) => moved && app.live.poke());
+        }, wait);
+        timer.unref();
+        retries.add(timer);
+      }
+      return result === 'applied';
+    } catch (err) {
+      app.log.error({ err }, 'recording a WhatsApp status failed');
+      return false;
+    }
+  }
+
   app.get<{ Querystring: Record<string, string | undefined> }>(
     api.whatsappWebhook,
     forMeta,
     async (request, reply) => {
       const query = request.query;
+      if (!verifyToken) return sendError(reply, errorTable.webhookOff);
       if (
-        verifyToken &&
         query['hub.mode'] === 'subscribe' &&
         typeof query['hub.verify_token'] === 'string' &&
         query['hub.verify_token'].length === verifyToken.length &&
@@ -54,7 +96,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       ) {
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
       }
-      return sendError(reply, errorTable.wrongRole);
+      return sendError(reply, errorTable.badVerifyToken);
     },
   );
 
@@ -81,24 +123,12 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         }
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });
+        let moved = false;
         for (const report of statusesOf(parsed)) {
           if (typeof report.id !== 'string' || !reported.has(report.status as Reported)) continue;
-          const error = report.errors?.[0];
-          try {
-            await applyProviderStatus(
-              app.db.kysely,
-              report.id,
-              report.status as Reported,
-              error && {
-                code: `whatsapp_${String(error.code ?? 'failed')}`,
-                message: `O WhatsApp não entregou a mensagem (${String(error.code ?? '?')}): ${String(error.title ?? error.message ?? '')}`,
-              },
-            );
-          } catch (err) {
-            app.log.error({ err }, 'recording a WhatsApp status failed');
-          }
+          if (await record(report.id, report.status as Reported, report)) moved = true;
         }
-        app.live.poke();
+        if (moved) app.live.poke();
         return reply;
       },
     );
