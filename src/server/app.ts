@@ -32,6 +32,7 @@ import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import lingeringClose from './plugins/lingering-close.ts';
 import outbox from './plugins/outbox.ts';
+import forgottenProxy from './plugins/forgotten-proxy.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionCookie from './plugins/session-cookie.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(lingeringClose);
   await app.register(securityHeaders);
   await app.register(sameOrigin);
+  await app.register(forgottenProxy);
   await app.register(sessionCookie);
   await app.register(sessions);
   // Before any route: every route from here on must declare its audience.
