@@ -335,3 +335,58 @@ describe('editions', () => {
     expect(left).toEqual([]);
   });
 });
+
+// After 'editions': it starts an edition of its own.
+describe('the Evento screen, left with changes not saved', () => {
+  it('brings them back later over what was saved meanwhile, a new edition included, without undoing it', async () => {
+    const before = await storedSettings();
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await field('Frase de apresentação').fill('Chamada do rascunho');
+    await page.getByText('Alterações não salvas.').waitFor();
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'Edições' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Edições' }).waitFor();
+
+    // Meanwhile another organizer saves the venue and starts the next edition.
+    const elsewhere = { ...before, venue: 'Auditório do Outro Organizador' };
+    const saved = await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: session.cookie },
+      json: elsewhere,
+    });
+    expect(saved.status).toBe(200);
+    const next = { date: '2037-03-10', name: 'Build Safe 2037' };
+    const created = await server.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie: session.cookie },
+      json: next,
+    });
+    expect(created.status).toBe(201);
+    await page.getByRole('banner').getByText(next.name, { exact: true }).waitFor();
+
+    // Back on the form: what this organizer typed, over the settings saved since.
+    await nav.getByRole('link', { name: 'Evento' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Evento' }).waitFor();
+    await page.getByText('Suas alterações ainda não salvas foram recuperadas.').waitFor();
+    expect(await field('Frase de apresentação').inputValue()).toBe('Chamada do rascunho');
+    expect(await field('Local').inputValue()).toBe(elsewhere.venue);
+    expect(await field('Nome do evento').inputValue()).toBe(next.name);
+    expect(await field('Data').inputValue()).toBe(next.date);
+    await page
+      .getByRole('status')
+      .getByText('O evento foi salvo em outra tela', { exact: false })
+      .waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Evento salvo!').waitFor();
+    expect(await storedSettings()).toEqual({
+      ...elsewhere,
+      ...next,
+      tagline: 'Chamada do rascunho',
+    });
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});

@@ -53,17 +53,16 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
   const queryClient = useQueryClient();
   const setSettings = useSetEventSettings();
   const formRef = useRef<HTMLFormElement>(null);
-  const [restored, setRestored] = useState(() => {
-    const draft = readSettingsDraft(eventSettingsFields);
-    return draft !== null && differs(draft, settings) ? draft : null;
-  });
-  const [values, setValues] = useState<SettingsFormValues>(() => restored ?? formValues(settings));
+  const [restored, setRestored] = useState(() => restoreDraft(settings));
+  const [values, setValues] = useState<SettingsFormValues>(
+    () => restored?.values ?? formValues(settings),
+  );
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
   const save = useMutation({ mutationFn: saveEventSettings });
   // The settings the values were started from; when others arrive (saved elsewhere, or this
   // form's own save), the fields still showing the old ones take the new.
   const [shownSettings, setShownSettings] = useState(settings);
-  const [savedElsewhere, setSavedElsewhere] = useState(false);
+  const [savedElsewhere, setSavedElsewhere] = useState(restored?.savedElsewhere ?? false);
   if (settings !== shownSettings) {
     const followed = followSaved(values, shownSettings, settings);
     setShownSettings(settings);
@@ -76,9 +75,9 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
 
   // The draft follows the form: kept while it differs from what is saved.
   useEffect(() => {
-    if (unsaved) writeSettingsDraft(values);
+    if (unsaved) writeSettingsDraft({ values, base: shownSettings });
     else clearSettingsDraft();
-  }, [values, unsaved]);
+  }, [values, unsaved, shownSettings]);
 
   function update(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -347,6 +346,21 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       </div>
     </form>
   );
+}
+
+/**
+ * The draft this tab kept, laid over the settings saved since it was typed (another organizer's
+ * save, a new edition): the fields it did not change show what is saved now (decision 0163).
+ * Null when there is none, or it changes nothing any more.
+ */
+function restoreDraft(
+  settings: EventSettings,
+): { values: SettingsFormValues; savedElsewhere: boolean } | null {
+  const draft = readSettingsDraft(eventSettingsFields);
+  if (draft === null) return null;
+  const values = followSaved(draft.values, draft.base, settings);
+  if (!differs(values, settings)) return null;
+  return { values, savedElsewhere: differs(formValues(draft.base), settings) };
 }
 
 function Group({
