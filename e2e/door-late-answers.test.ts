@@ -176,7 +176,7 @@ describe('two people in a row, the first answer slow', () => {
     expect(shown).toContain('Bruno Logo Depois');
     expect(shown).not.toContain('Ana');
 
-    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await verdict(page).getByText('Entrada desfeita').waitFor();
     expect(await verdict(page).innerText()).toContain('Bruno Logo Depois');
     await expect.poll(async () => (await storedCheckIn(server, bruno.id)).checked_in_at).toBeNull();
@@ -186,6 +186,66 @@ describe('two people in a row, the first answer slow', () => {
 
     await warnings.getByRole('button', { name: 'Dispensar' }).click();
     await warnings.getByText(/Leitura anterior/).waitFor({ state: 'detached' });
+  });
+});
+
+describe("'Desfazer' beside a verdict that is not the one in front of the door", () => {
+  it("is gone while the next person is being checked ('Verificando...'): the one before stays in", async () => {
+    const dora = await confirmedRegistration(server, { nome_completo: 'Dora Já Liberada' });
+    const enzo = await confirmedRegistration(server, { nome_completo: 'Enzo Em Verificação' });
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await openDoor(page, server);
+    const route = await routeCheckIns(page, (_n, body) =>
+      body.registration_id === enzo.id ? 'hold' : 'pass',
+    );
+    await (await find(page, 'Dora Já Liberada')).click();
+    await verdict(page).getByText('Dora Já Liberada').waitFor();
+    const undo = page.getByRole('button', { name: 'Desfazer', exact: true });
+    await undo.waitFor();
+
+    await (await find(page, 'Enzo Em Verificação')).click();
+    await verdict(page).getByText('Verificando...').waitFor();
+    // Dora's 'Desfazer' would undo Dora while Enzo stands at the door.
+    expect(await undo.count()).toBe(0);
+    route.release();
+    await verdict(page).getByText('Enzo Em Verificação').waitFor();
+    await undo.waitFor();
+    expect((await storedCheckIn(server, dora.id)).checked_in_at).toEqual(expect.any(String));
+  });
+
+  it("a late verdict listed under Avisos has its own 'Desfazer', which leaves the screen to the newer one", async () => {
+    const ana = await confirmedRegistration(server, { nome_completo: 'Ana Aviso Desfeito' });
+    const bruno = await confirmedRegistration(server, { nome_completo: 'Bruno Fica Na Tela' });
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await openDoor(page, server);
+    const route = await routeCheckIns(page, (_n, body) =>
+      body.registration_id === ana.id ? 'hold' : 'pass',
+    );
+    await (await find(page, 'Ana Aviso Desfeito')).click();
+    await expect.poll(() => route.sent.length).toBe(1);
+    await (await find(page, 'Bruno Fica Na Tela')).click();
+    await verdict(page).getByText('Bruno Fica Na Tela').waitFor();
+    route.release();
+    const warnings = page.getByRole('region', { name: 'Avisos' });
+    await warnings.getByText('Leitura anterior (Ana Aviso Desfeito): Entrada liberada.').waitFor();
+
+    await warnings
+      .getByRole('button', { name: 'Desfazer a entrada de Ana Aviso Desfeito' })
+      .click();
+    await warnings.getByText('Leitura anterior (Ana Aviso Desfeito): Entrada desfeita.').waitFor();
+    expect(await warnings.getByRole('button', { name: /Desfazer/ }).count()).toBe(0);
+    await expect.poll(async () => (await storedCheckIn(server, ana.id)).checked_in_at).toBeNull();
+    const shown = await verdict(page).innerText();
+    expect(shown).toContain('Entrada liberada');
+    expect(shown).toContain('Bruno Fica Na Tela');
+    await page.getByRole('button', { name: 'Desfazer', exact: true }).waitFor();
+    await queuedLine(page).waitFor({ state: 'detached' });
+    expect((await storedCheckIn(server, bruno.id)).checked_in_at).toEqual(expect.any(String));
+    expect((await storedCheckIn(server, ana.id)).checked_in_at).toBeNull();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Check-ins decided without the server that the server decided otherwise (let in elsewhere first,
 // a ticket cancelled meanwhile), and verdicts of earlier scans that came after a newer scan's: told
 // to the door, kept until dismissed.
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert, Undo2 } from 'lucide-react';
 import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
@@ -34,15 +34,21 @@ export function lateText({ verdict }: LateVerdict, timeZone: string): string {
 export interface ConflictsListProps {
   conflicts: readonly Conflict[];
   late: readonly LateVerdict[];
+  /** 'Desfazer' on a late verdict's check-in. */
+  onUndoLate(key: string): void;
   /** `key`: a conflict's or a late verdict's (they never share one). */
   onDismiss(key: string): void;
 }
 
-export function ConflictsList({ conflicts, late, onDismiss }: ConflictsListProps) {
+export function ConflictsList({ conflicts, late, onUndoLate, onDismiss }: ConflictsListProps) {
   const { timeZone } = useEvent();
-  const items = [
+  const items: { key: string; text: string; undo?: string }[] = [
     ...conflicts.map((conflict) => ({ key: conflict.key, text: conflictText(conflict, timeZone) })),
-    ...late.map((item) => ({ key: item.key, text: lateText(item, timeZone) })),
+    ...late.map((item) => ({
+      key: item.key,
+      text: lateText(item, timeZone),
+      undo: item.undoable && texts.undoLate(item.undoable.attendee.nome_completo),
+    })),
   ];
   return (
     // Present from the start: a live region announces what is added to it.
@@ -57,14 +63,22 @@ export function ConflictsList({ conflicts, late, onDismiss }: ConflictsListProps
             {items.map((item) => (
               <li key={item.key} className="flex items-start justify-between gap-3">
                 <p className="text-sm">{item.text}</p>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="shrink-0"
-                  onClick={() => onDismiss(item.key)}
-                >
-                  {texts.dismiss}
-                </Button>
+                <div className="flex shrink-0 flex-wrap justify-end gap-2">
+                  {item.undo && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={item.undo}
+                      onClick={() => onUndoLate(item.key)}
+                    >
+                      <Undo2 aria-hidden="true" className="size-4 shrink-0" />
+                      {doorTexts.verdict.undo}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="outline" onClick={() => onDismiss(item.key)}>
+                    {texts.dismiss}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>

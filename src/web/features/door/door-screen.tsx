@@ -97,7 +97,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
         )}
         <div ref={verdictRef} className="grid gap-2">
           <VerdictPanel shown={door.shown} checking={door.checking} />
-          {door.shown?.undoable && (
+          {door.undoable && (
             <Button variant="outline" size="lg" onClick={() => void door.undo()}>
               <Undo2 aria-hidden="true" className="size-5 shrink-0" />
               {texts.verdict.undo}
@@ -115,6 +115,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
         <ConflictsList
           conflicts={door.conflicts}
           late={door.late}
+          onUndoLate={(key) => void door.undoLate(key)}
           onDismiss={(key) => {
             door.dismissConflict(key);
             door.dismissLate(key);

@@ -90,6 +90,8 @@ export const doorTexts = {
   conflicts: {
     heading: 'Avisos',
     dismiss: 'Dispensar',
+    /** A late verdict's own 'Desfazer', named for its person: 'Desfazer a entrada de Ana Souza'. */
+    undoLate: (name: string) => `Desfazer a entrada de ${name}`,
     elsewhere: (name: string, at: string, by: string, ours: string) =>
       `${name} já tinha entrado às ${at} (registrada por ${by}); a entrada registrada aqui sem conexão, às ${ours}, não foi contada.`,
     invalid: (name: string, ours: string) =>

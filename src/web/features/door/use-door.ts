@@ -1,7 +1,7 @@
 // The check-in screen's state, from hooks with one job each: the live list kept on the phone (and
 // the event's settings its stream carries), the network, the verdict, the offline queue, admitting
 // and undoing (docs/decisions/0052, 0077).
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Session } from '@/features/session/session-api.ts';
 import { countAttendees, indexAttendees } from './attendees.ts';
 import { withQueued, type QueuedAction } from './check-ins.ts';
@@ -41,7 +41,7 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
   const index = useMemo(() => indexAttendees(attendees), [attendees]);
   const counts = useMemo(() => countAttendees(attendees), [attendees]);
 
-  const { shown, checking, show, begin, late, dismissLate } = useVerdict();
+  const { shown, checking, begin, late, dismissLate, settleLate } = useVerdict();
   const { scan, checkInById } = useAdmit({
     session,
     index,
@@ -50,14 +50,34 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     enqueue: queue.enqueue,
     setUnreachable,
   });
-  const undo = useUndo({
+  const undoCheckIn = useUndo({
     session,
-    shown,
-    show,
     apply: list.apply,
     withdrawCheckIn: queue.withdrawCheckIn,
     enqueue: queue.enqueue,
   });
+  // While a newer scan is being checked, the verdict beneath 'Verificando...' is not the person in
+  // front of the door: its 'Desfazer' is gone until the new verdict comes.
+  const undoable = checking ? undefined : shown?.undoable;
+  /** The shown verdict's 'Desfazer': a turn of its own, so a scan meanwhile keeps the screen. */
+  const undo = useCallback(async () => {
+    if (!undoable) return;
+    const turn = begin();
+    try {
+      await undoCheckIn(undoable, (verdict) => turn.show(verdict));
+    } finally {
+      turn.end();
+    }
+  }, [undoable, begin, undoCheckIn]);
+  /** A late verdict's own 'Desfazer', in the warnings' list: its result is said there. */
+  const undoLate = useCallback(
+    async (key: string) => {
+      const item = late.find((candidate) => candidate.key === key);
+      if (!item?.undoable) return;
+      await undoCheckIn(item.undoable, (verdict) => settleLate(key, verdict));
+    },
+    [late, undoCheckIn, settleLate],
+  );
 
   return {
     listState: list.listState,
@@ -70,12 +90,15 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     queued: queue.queue.length,
     shown,
     checking,
+    /** The check-in 'Desfazer' undoes now: none while a newer scan is being checked. */
+    undoable,
     conflicts: queue.conflicts,
     /** Verdicts of earlier scans that arrived after a newer one: listed with the conflicts. */
     late,
     scan,
     checkInById,
     undo,
+    undoLate,
     dismissConflict: queue.dismissConflict,
     dismissLate,
   };

@@ -21,6 +21,8 @@ export type ShowVerdict = (verdict: Verdict, extra?: Omit<ShownVerdict, 'verdict
 export interface LateVerdict {
   key: string;
   verdict: Verdict;
+  /** The check-in it made: its own 'Desfazer' in the warnings' list undoes it. */
+  undoable?: ShownVerdict['undoable'];
 }
 
 /** One scan or search: its verdict, shown only if no newer one started since; `end` when done. */
@@ -59,7 +61,10 @@ export function useVerdict() {
         // The person in front of the door is the newest scan's: an older verdict must not take
         // the screen (nor 'Desfazer'); it is recorded as usual, and said under the warnings.
         if (newest()) show(verdict, extra);
-        else setLate((current) => [...current, { key: `late-${turn}`, verdict }]);
+        else {
+          const item = { key: `late-${turn}`, verdict, undoable: extra?.undoable };
+          setLate((current) => [...current, item]);
+        }
       },
       end: () => clearTimeout(timer),
     };
@@ -69,5 +74,10 @@ export function useVerdict() {
     setLate((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  return { shown, checking, show, begin, late, dismissLate };
+  /** A late verdict's check-in was undone: the item says so, with no 'Desfazer' left. */
+  const settleLate = useCallback((key: string, verdict: Verdict) => {
+    setLate((current) => current.map((item) => (item.key === key ? { key, verdict } : item)));
+  }, []);
+
+  return { shown, checking, show, begin, late, dismissLate, settleLate };
 }
