@@ -4,6 +4,7 @@ import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, linksWorkOnlyHere, loadConfig, type Config } from './config.ts';
+import { startsInThePast } from './editions/edition-date.ts';
 
 // React (imported by the pages' render, dist/ssr, from node_modules) picks its development build
 // unless NODE_ENV says production: its checks on every ticket page rendered, and a warning at every
@@ -71,6 +72,16 @@ async function main() {
     if (!problem) throw error;
     await app.close();
     stopWith(problem);
+  }
+  const { date, time, timeZone } = app.editions.current().settings;
+  if (startsInThePast({ date, time, timeZone })) {
+    // A fresh install's default date, or an event that is over: the pages still announce it.
+    app.log.warn(
+      `O evento atual (${date} ${time}, ${timeZone}) já começou: ajuste a data no painel (Evento) ` +
+        `ou comece a próxima edição (Edições). / The current event (${date} ${time}, ` +
+        `${timeZone}) has already started: set its date in the panel (Evento) or start the next ` +
+        `edition (Edições).`,
+    );
   }
   if (linksWorkOnlyHere(config)) {
     app.log.warn(

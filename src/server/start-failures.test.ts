@@ -150,6 +150,19 @@ describe('EVENT_CONFIG', () => {
     expect(result.stderr.trim()).toBe('EVENT_CONFIG: contactEmai: Campo desconhecido.');
   });
 
+  it.each([
+    ['2020-03-14', true],
+    ['2999-03-14', false],
+  ])('with the date %s, says the event has started: %s', async (date, said) => {
+    const dir = scratchFolder();
+    writeFileSync(join(dir, 'evento.json'), JSON.stringify({ date }));
+    const child = await startChildServer({ EVENT_CONFIG: 'evento.json' }, { cwd: dir });
+    children.push(child);
+    const warning = child.lines().find((line) => line.includes('já começou'));
+    expect(warning !== undefined).toBe(said);
+    if (said) expect(warning).toContain(`(${date} 07:30, America/New_York) has already started`);
+  });
+
   it('unset, the first edition is said to take the defaults', async () => {
     const child = await startChildServer({ LOG_LEVEL: 'info' }, { cwd: scratchFolder() });
     children.push(child);
