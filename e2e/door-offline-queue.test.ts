@@ -76,3 +76,35 @@ describe("a phone whose clock is wrong: no check-in lost, each at the server's t
     });
   }
 });
+
+describe('a window that keeps nothing on the phone (IndexedDB unavailable, as in a private window)', () => {
+  it('says so from the start, and asks before a close would lose what is queued', async () => {
+    const person = await confirmedRegistration(server, { nome_completo: 'Pietra Janela Anônima' });
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined });
+    });
+    await openDoor(page, server);
+    const warning = page.getByText(/Este navegador não guarda dados neste aparelho/);
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('se perdem se a página for recarregada ou fechada');
+
+    await browser.context.setOffline(true);
+    await page.getByText('Sem conexão', { exact: true }).waitFor();
+    await (await find(page, person.nome_completo)).click();
+    await page.getByText('1 entrada aguardando envio').waitFor();
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    // Dismissed: the page and its queue are still there, and go out with the signal.
+    await browser.context.setOffline(false);
+    await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+  });
+});

@@ -1,6 +1,6 @@
 // The check-in screen, for a phone in one hand: the counters, the verdict, the camera, the search.
-import { LogOut, Undo2 } from 'lucide-react';
-import { useCallback, useRef } from 'react';
+import { LogOut, TriangleAlert, Undo2 } from 'lucide-react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useEvent } from '@/lib/event-config.ts';
@@ -38,6 +38,19 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
     },
     [door],
   );
+
+  // Without a store (a private window) the queue lives in this page only: closing or reloading it
+  // while something waits to be sent loses it, so the browser asks first (decision 0165).
+  const unsavedQueue = !options.store && door.queued > 0;
+  useEffect(() => {
+    if (!unsavedQueue) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = texts.offline.unsavedQueue;
+    };
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, [unsavedQueue]);
 
   async function logout() {
     // What is queued is sent with this session: leaving now would lose it.
@@ -82,6 +95,12 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
       </header>
 
       <main className="mx-auto grid max-w-md gap-4 px-4 py-5">
+        {!options.store && (
+          <p className="door-conflicts flex items-start gap-2 p-3 text-sm font-semibold">
+            <TriangleAlert aria-hidden="true" className="text-destructive size-5 shrink-0" />
+            {texts.offline.notKept}
+          </p>
+        )}
         {door.listState === 'forbidden' && (
           <p role="alert" className="text-destructive font-semibold">
             {texts.noAccess}

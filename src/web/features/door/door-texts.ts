@@ -27,6 +27,12 @@ export const doorTexts = {
   offline: {
     banner:
       'Sem conexão. As entradas são decididas pela lista deste aparelho e enviadas quando a internet voltar.',
+    /** Shown from the start when the browser keeps nothing on the phone (a private window). */
+    notKept:
+      'Este navegador não guarda dados neste aparelho (janela anônima?). Entradas ainda não enviadas ao servidor se perdem se a página for recarregada ou fechada: use uma janela normal.',
+    /** The browser's question before a reload or close loses them (most browsers show their own words). */
+    unsavedQueue:
+      'Há entradas ainda não enviadas ao servidor; elas se perdem se você sair desta página.',
     /** '2 entradas aguardando envio' */
     queued: (count: number) =>
       `${counted(count, { one: 'entrada', other: 'entradas' })} aguardando envio`,
