@@ -41,19 +41,21 @@ describe('event formatting', () => {
   });
 
   it('counts the days data is kept after the event, across months, years and leap days', () => {
-    expect(formatRetentionEnd({ date: '2025-12-06', retentionDays: 90 })).toBe(
-      '6 de março de 2026',
-    );
-    expect(formatRetentionEnd({ date: '2025-12-06', retentionDays: 30 })).toBe(
-      '5 de janeiro de 2026',
-    );
-    expect(formatRetentionEnd({ date: '2028-02-28', retentionDays: 1 })).toBe(
-      '29 de fevereiro de 2028',
-    );
+    const kept = (date: string, retentionDays: number) =>
+      formatRetentionEnd({ date, time: '07:30', durationMinutes: 240, retentionDays });
+    expect(kept('2025-12-06', 90)).toBe('6 de março de 2026');
+    expect(kept('2025-12-06', 30)).toBe('5 de janeiro de 2026');
+    expect(kept('2028-02-28', 1)).toBe('29 de fevereiro de 2028');
     // A daylight-saving change in between does not move the day.
-    expect(formatRetentionEnd({ date: '2025-11-01', retentionDays: 2 })).toBe(
-      '3 de novembro de 2025',
-    );
+    expect(kept('2025-11-01', 2)).toBe('3 de novembro de 2025');
+  });
+
+  it('counts them from the day the event ends', () => {
+    const threeDays = { date: '2026-05-04', time: '09:00', durationMinutes: 3 * 24 * 60 };
+    expect(formatRetentionEnd({ ...threeDays, retentionDays: 1 })).toBe('8 de maio de 2026');
+    // Until 01:00 the next day.
+    const late = { date: '2026-05-04', time: '21:00', durationMinutes: 240, retentionDays: 1 };
+    expect(formatRetentionEnd(late)).toBe('6 de maio de 2026');
   });
 
   it('hands the public pages every date they print, formatted once', () => {

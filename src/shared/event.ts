@@ -92,12 +92,21 @@ export function formatEventDayMonth(event: Pick<EventConfig, 'date'>): string {
   return `${day} de ${month}`;
 }
 
-/** '6 de março de 2026' for an event on 2025-12-06 kept 90 days: until when its data is kept. */
-export function formatRetentionEnd(event: Pick<EventConfig, 'date' | 'retentionDays'>): string {
+/**
+ * '6 de março de 2026' for an event on 2025-12-06 kept 90 days: until when its data is kept,
+ * counted from the day the event ends (its start and duration on its own clocks).
+ */
+export function formatRetentionEnd(
+  event: Pick<EventConfig, 'date' | 'time' | 'durationMinutes' | 'retentionDays'>,
+): string {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
+  const endDay = day + Math.floor((hours * 60 + minutes + event.durationMinutes) / (24 * 60));
   // Calendar arithmetic in UTC: no daylight-saving hour can move the day.
   return formatEventDate({
-    date: new Date(Date.UTC(year, month - 1, day + event.retentionDays)).toISOString().slice(0, 10),
+    date: new Date(Date.UTC(year, month - 1, endDay + event.retentionDays))
+      .toISOString()
+      .slice(0, 10),
   });
 }
 

@@ -1,4 +1,5 @@
-// When registrations are erased: `retentionDays` after the event starts, or after the
+// When registrations are erased: `retentionDays` after the event ends (its start and its
+// duration: an event of three days kept one day is not erased on its second), or after the
 // registration was made when that comes later (a site still running after its event never erases
 // a registration made today). The server's retention job and the admin panel both read it here.
 import { eventStartsAt } from './event-start.ts';
@@ -6,11 +7,15 @@ import type { EventConfig } from './event.ts';
 
 const dayMs = 24 * 60 * 60_000;
 
-type RetentionEvent = Pick<EventConfig, 'date' | 'time' | 'timeZone' | 'retentionDays'>;
+type RetentionEvent = Pick<
+  EventConfig,
+  'date' | 'time' | 'timeZone' | 'durationMinutes' | 'retentionDays'
+>;
 
 /** From this instant on, registrations made before the event are erased. */
 export function eventErasureAt(event: RetentionEvent): Date {
-  return new Date(eventStartsAt(event).getTime() + event.retentionDays * dayMs);
+  const endsAt = eventStartsAt(event).getTime() + event.durationMinutes * 60_000;
+  return new Date(endsAt + event.retentionDays * dayMs);
 }
 
 /**
