@@ -215,3 +215,99 @@ describe('the panel with seats', () => {
     expect(browser.problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
   });
 });
+
+describe('the Evento form with seats taken', () => {
+  it('tells the organizer, before and after saving, that a capacity below the confirmed and the offered un-confirms nobody and withdraws no offer', async () => {
+    // The test before leaves its 409s logged.
+    browser.problems.length = 0;
+    const asAdmin = { cookie: admin.cookie };
+    const created = await server.request(api.adminEditions, {
+      method: 'POST',
+      headers: asAdmin,
+      json: { date: '2027-06-06' },
+    });
+    expect(created.status).toBe(201);
+    const current = eventSettingsSchema.parse(
+      await (await server.request(api.adminEvent, { headers: asAdmin })).json(),
+    );
+    await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: asAdmin,
+      json: { ...current, capacity: 3, admission: 'approval' },
+    });
+    // Three confirmed; the fourth, arriving full, waits, then is offered the seat the third frees.
+    const people = [];
+    for (const name of ['Ana Vaga', 'Bia Vaga', 'Caio Vaga']) {
+      const person = await register(server, { nome_completo: name });
+      const confirmed = await server.request(withId(api.adminConfirm, person.id), {
+        method: 'POST',
+        headers: asAdmin,
+      });
+      expect(confirmed.status).toBe(200);
+      people.push(person);
+    }
+    people.push(await register(server, { nome_completo: 'Duda Oferta' }));
+    expect(people[3]!.status).toBe('waitlisted');
+    const cancelled = await server.request(withId(api.adminCancel, people[2]!.id), {
+      method: 'POST',
+      headers: asAdmin,
+    });
+    expect(cancelled.status).toBe(200);
+
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    await page.getByText('2/3 vagas ocupadas').waitFor();
+    await page.getByRole('link', { name: 'Evento' }).click();
+    const capacity = page.getByLabel('Vagas (vazio: sem limite)', { exact: true });
+    await capacity.waitFor();
+    const warning = page.locator(`[id="${(await capacity.getAttribute('id'))!}-ajuda"]`);
+    expect(await warning.innerText()).not.toContain('Atenção');
+
+    // Two seats: the two confirmed fill them, and the seat offered to Duda cannot be confirmed.
+    await capacity.fill('2');
+    await expect
+      .poll(() => warning.innerText())
+      .toContain(
+        'Atenção: já há 2 pessoas confirmadas e 1 vaga oferecida a quem estava na lista de espera, mais que 2 vagas. Ninguém perde a vaga oferecida, mas nenhuma dessas pessoas poderá ser confirmada até que vagas se liberem.',
+      );
+    // One seat: fewer than the confirmed.
+    await capacity.fill('1');
+    await expect
+      .poll(() => warning.innerText())
+      .toContain(
+        'Atenção: já há 2 pessoas confirmadas, mais que 1 vaga. Ninguém perde a confirmação, mas ninguém mais poderá ser confirmado até as confirmadas ficarem abaixo de 1, nem quem recebeu a vaga oferecida da lista de espera.',
+      );
+    expect((await capacity.getAttribute('aria-describedby'))!.split(' ')).toContain(
+      (await warning.getAttribute('id'))!,
+    );
+    await animationsDone(page);
+    expect((await axeViolations(page)).join('\n')).toBe('');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Evento salvo!' });
+    await saved.getByText('Ninguém perde a confirmação', { exact: false }).waitFor();
+    // Saved as typed; nobody's state changed.
+    const stored = eventSettingsSchema.parse(
+      await (await server.request(api.adminEvent, { headers: asAdmin })).json(),
+    );
+    expect(stored.capacity).toBe(1);
+    const rows = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select(['id', 'status', 'promoted_at'])
+      .where(
+        'id',
+        'in',
+        people.map((p) => p.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(people.map((p) => byId.get(p.id)!.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'cancelled',
+      'pending',
+    ]);
+    expect(byId.get(people[3]!.id)!.promoted_at).not.toBeNull();
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -2,8 +2,8 @@
 // it is sent and answered field by field by the server; what was typed stays on screen (and in a
 // draft, settings-draft.ts) until it is saved. Settings saved elsewhere meanwhile (another tab,
 // another organizer, heard on the live stream) show at once in the fields not being edited.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { csvFileName } from '@shared/csv.ts';
 import {
@@ -22,7 +22,7 @@ import {
   placeholderLabels,
   type MessageTextField,
 } from '@shared/event-texts.ts';
-import { fieldErrors } from '@shared/registration.schema.ts';
+import { fieldErrors, type Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
@@ -31,6 +31,8 @@ import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
 import { saveEventSettings } from '../admin-api.ts';
 import { editionsKey } from '../editions/editions-keys.ts';
 import { useSetEventSettings } from '../use-event-settings.ts';
+import { registrationsKey } from '../use-live-registrations.ts';
+import { capacityWarning, seatsTaken } from './capacity-warning.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
 import { SettingsField } from './settings-field.tsx';
@@ -72,6 +74,13 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     if (differs(followed, settings) && !save.isPending) setSavedElsewhere(true);
   }
   const unsaved = differs(values, settings);
+  // The current edition's list, kept live by the panel's one stream (read here, never loaded).
+  const { data: registrations } = useQuery<Registration[]>({
+    queryKey: registrationsKey,
+    queryFn: skipToken,
+  });
+  const taken = useMemo(() => seatsTaken(registrations ?? []), [registrations]);
+  const seatsWarning = capacityWarning(values.capacity, taken);
 
   // The draft follows the form: kept while it differs from what is saved.
   useEffect(() => {
@@ -128,7 +137,10 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     setSavedElsewhere(false);
     clearSettingsDraft();
     void queryClient.invalidateQueries({ queryKey: editionsKey });
-    toast.success(texts.saved, { description: texts.savedDescription });
+    // Saved below the seats already taken: said again, since nobody was un-confirmed.
+    toast.success(texts.saved, {
+      description: capacityWarning(formValues(saved).capacity, taken) ?? texts.savedDescription,
+    });
   }
 
   /** The props every field's control carries, and its value and change. */
@@ -242,7 +254,16 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           (control) => (
             <Input {...control} {...bind('capacity')} inputMode="numeric" autoComplete="off" />
           ),
-          texts.help.capacity,
+          <>
+            {texts.help.capacity}
+            {/* Always there, so a screen reader hears the warning as the number is typed. */}
+            <span
+              aria-live="polite"
+              className="text-foreground mt-1 block font-semibold empty:hidden"
+            >
+              {seatsWarning}
+            </span>
+          </>,
         )}
         {field(
           'admission',
