@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startSession } from '../src/server/test-support/sessions.ts';
 import { admin } from './support/admin-panel.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser, type TestBrowser } from './support/browser.ts';
@@ -106,5 +107,49 @@ describe('a window that keeps nothing on the phone (IndexedDB unavailable, as in
     await browser.context.setOffline(false);
     await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
     expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+  });
+});
+
+describe('another door account signs in on the phone while a check-in is still queued', () => {
+  it('leaves it to the account that decided it: not sent under the other name, said on screen', async () => {
+    const person = await confirmedRegistration(server, { nome_completo: 'Rosa Conta Certa' });
+    const first = await startSession(server.app.db.kysely, { role: 'door' });
+    const second = await startSession(server.app.db.kysely, { role: 'door' });
+    browser = await launchBrowser({ viewport: phone });
+    let page = await browser.newPage();
+    await openDoor(page, server, first);
+    await browser.context.setOffline(true);
+    await page.getByText('Sem conexão', { exact: true }).waitFor();
+    await (await find(page, person.nome_completo)).click();
+    await page.getByText('1 entrada aguardando envio').waitFor();
+    await page.close();
+
+    // The first session is over (expired, say); a colleague signs in on the same phone.
+    await browser.context.setOffline(false);
+    page = await browser.newPage();
+    await openDoor(page, server, second);
+    const notice = page.getByText(/1 entrada registrada por .* ainda não foi enviada/);
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(first.email);
+    expect(await queuedLine(page).count()).toBe(0);
+    // The screen has tried to send what it may by now (its list is live).
+    await page.getByText('Ao vivo').waitFor();
+    await page.waitForTimeout(1000);
+    expect(await storedCheckIn(server, person.id)).toEqual({
+      checked_in_at: null,
+      checked_in_by: null,
+    });
+    // The list still shows her in: this phone let her in.
+    await page.getByLabel('Buscar por nome ou empresa').fill(person.nome_completo);
+    await page.getByText(/^Entrou às/).waitFor();
+    await page.close();
+
+    // The first account signs in again: its check-in goes out under its own name.
+    page = await browser.newPage();
+    await openDoor(page, server, first);
+    await expect
+      .poll(async () => (await storedCheckIn(server, person.id)).checked_in_by)
+      .toBe(first.email);
+    await page.getByText(/entrada registrada por/).waitFor({ state: 'detached' });
   });
 });

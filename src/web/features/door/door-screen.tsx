@@ -41,7 +41,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
 
   // Without a store (a private window) the queue lives in this page only: closing or reloading it
   // while something waits to be sent loses it, so the browser asks first (decision 0165).
-  const unsavedQueue = !options.store && door.queued > 0;
+  const unsavedQueue = !options.store && door.unsent > 0;
   useEffect(() => {
     if (!unsavedQueue) return;
     const ask = (event: BeforeUnloadEvent) => {
@@ -101,6 +101,12 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
             {texts.offline.notKept}
           </p>
         )}
+        {door.othersQueued.map(({ by, count }) => (
+          <p key={by} className="door-conflicts flex items-start gap-2 p-3 text-sm font-semibold">
+            <TriangleAlert aria-hidden="true" className="text-destructive size-5 shrink-0" />
+            {texts.offline.othersQueued(count, by)}
+          </p>
+        ))}
         {door.listState === 'forbidden' && (
           <p role="alert" className="text-destructive font-semibold">
             {texts.noAccess}

@@ -33,6 +33,9 @@ export const doorTexts = {
     /** The browser's question before a reload or close loses them (most browsers show their own words). */
     unsavedQueue:
       'Há entradas ainda não enviadas ao servidor; elas se perdem se você sair desta página.',
+    /** Check-ins another account decided on this phone, not yet sent: only that account can send them. */
+    othersQueued: (count: number, by: string) =>
+      `${counted(count, { one: 'entrada registrada', other: 'entradas registradas' })} por ${by} sem conexão ${count === 1 ? 'ainda não foi enviada' : 'ainda não foram enviadas'} ao servidor. Só essa conta pode enviá-las: entre com ela neste aparelho quando houver internet.`,
     /** '2 entradas aguardando envio' */
     queued: (count: number) =>
       `${counted(count, { one: 'entrada', other: 'entradas' })} aguardando envio`,

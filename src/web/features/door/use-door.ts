@@ -28,6 +28,7 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
   const list = useDoorList({ session, store, seeded, onEdition: useDoorEditions() });
   const { offline, setUnreachable } = useNetworkState(list.connection);
   const queue = useOfflineQueue({
+    account: session.email,
     store,
     initialQueue,
     connection: list.connection,
@@ -87,7 +88,12 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     counts,
     connection: list.connection,
     offline,
-    queued: queue.queue.length,
+    /** This account's check-ins and undos still to send. */
+    queued: queue.own.length,
+    /** What other accounts left queued on this phone: only they can send it. */
+    othersQueued: queue.others,
+    /** Everything this page holds that the server does not have yet. */
+    unsent: queue.queue.length,
     shown,
     checking,
     /** The check-in 'Desfazer' undoes now: none while a newer scan is being checked. */

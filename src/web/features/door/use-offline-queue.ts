@@ -2,7 +2,7 @@
 // window) and sent when the network returns; what the server decided otherwise is reported, not
 // hidden (docs/decisions/0052-door-offline.md).
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorTable } from '@shared/api-error.ts';
 import type { AttendeeChange } from '@shared/door.schema.ts';
 import { errorCode } from '@/lib/api-client.ts';
@@ -29,6 +29,12 @@ const sendTimeoutMs = 10_000;
 const retryEveryMs = 15_000;
 
 export interface OfflineQueueOptions {
+  /**
+   * The signed-in account (its e-mail, as `by` records it). The queue is each account's own: what
+   * another account decided on this phone waits for that account, never goes out under this one's
+   * name (decision 0165).
+   */
+  account: string;
   /** null when the browser keeps nothing (private mode): the queue lives in memory. */
   store: DoorStore | null;
   /** What was queued when the screen opened. */
@@ -41,6 +47,7 @@ export interface OfflineQueueOptions {
 }
 
 export function useOfflineQueue({
+  account,
   store,
   initialQueue,
   connection,
@@ -109,7 +116,9 @@ export function useOfflineQueue({
     flushing.current = true;
     try {
       // The queue is read again before each send: what 'Desfazer' dropped meanwhile is not sent.
-      for (let action = queueRef.current[0]; action; action = queueRef.current[0]) {
+      // Only this account's: the server records a check-in under the account that sends it.
+      const next = () => queueRef.current.find((queued) => queued.by === account);
+      for (let action = next(); action; action = next()) {
         sent.current.add(action.key);
         let outcome: SendOutcome;
         try {
@@ -139,7 +148,7 @@ export function useOfflineQueue({
     } finally {
       flushing.current = false;
     }
-  }, [send, removeQueued, setUnreachable]);
+  }, [account, send, removeQueued, setUnreachable]);
 
   // Send what is queued: when it changes, when the network returns, when the stream is back, and
   // now and then. On each change, not each count: a check-in sent and an undo queued in one render
@@ -159,5 +168,16 @@ export function useOfflineQueue({
     setConflicts((current) => current.filter((conflict) => conflict.key !== key));
   }, []);
 
-  return { queue, enqueue, withdrawCheckIn, conflicts, dismissConflict };
+  /** What waits for this account to send it. */
+  const own = useMemo(() => queue.filter((queued) => queued.by === account), [queue, account]);
+  /** What other accounts decided on this phone, by account: it waits for each of them. */
+  const others = useMemo(() => {
+    const byAccount = new Map<string, number>();
+    for (const queued of queue) {
+      if (queued.by !== account) byAccount.set(queued.by, (byAccount.get(queued.by) ?? 0) + 1);
+    }
+    return [...byAccount].map(([by, count]) => ({ by, count }));
+  }, [queue, account]);
+
+  return { queue, own, others, enqueue, withdrawCheckIn, conflicts, dismissConflict };
 }
