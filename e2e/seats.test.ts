@@ -33,7 +33,7 @@ beforeAll(async () => {
   const saved = await server.request(api.adminEvent, {
     method: 'PUT',
     headers: { cookie: admin.cookie },
-    json: { ...current, capacity: 1, admission: 'automatic' },
+    json: { ...current, capacity: 1, admission: 'automatic', date: '2036-06-05' },
   });
   expect(saved.status).toBe(200);
   browser = await launchBrowser({ viewport: { width: 360, height: 740 } });

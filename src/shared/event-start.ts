@@ -4,6 +4,13 @@
 import { TZDate } from '@date-fns/tz';
 import type { EventConfig } from './event.ts';
 
+/** When it ends: its start and its duration. */
+export function eventEndsAt(
+  event: Pick<EventConfig, 'date' | 'time' | 'timeZone' | 'durationMinutes'>,
+): Date {
+  return new Date(eventStartsAt(event).getTime() + event.durationMinutes * 60_000);
+}
+
 export function eventStartsAt(event: Pick<EventConfig, 'date' | 'time' | 'timeZone'>): Date {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = event.time.split(':').map(Number) as [number, number];

@@ -48,7 +48,11 @@ export interface TicketPageData {
   googleCalendarUrl: string;
   /** The person's own page (state, 'Não poderei comparecer'; decision 0130), when they have one. */
   personalPath?: string | null;
+  /** Why the ticket no longer opens the door, if it does not: its event is over, or its edition. */
+  expired: TicketExpiry | null;
 }
+
+export type TicketExpiry = 'event_over' | 'past_edition';
 
 export type RenderTicketPage = (data: TicketPageData) => Promise<RenderedPage>;
 
@@ -70,8 +74,11 @@ export interface AttendeePageData {
   cancelPath: string;
   /** `confirm`: the cancellation's confirmation step. */
   step: 'view' | 'confirm';
-  /** False for a past edition's registration: nothing can change any more. */
-  changeable: boolean;
+  /** Why the person can no longer cancel, if they cannot; null while they can. */
+  locked: AttendeeLock | null;
 }
+
+/** A past edition's registration, an event that is over, a person already let in at the door. */
+export type AttendeeLock = 'past_edition' | 'event_over' | 'checked_in';
 
 export type RenderAttendeePage = (data: AttendeePageData) => Promise<RenderedPage>;

@@ -2,7 +2,7 @@
 // duration: an event of three days kept one day is not erased on its second), or after the
 // registration was made when that comes later (a site still running after its event never erases
 // a registration made today). The server's retention job and the admin panel both read it here.
-import { eventStartsAt } from './event-start.ts';
+import { eventEndsAt } from './event-start.ts';
 import type { EventConfig } from './event.ts';
 
 const dayMs = 24 * 60 * 60_000;
@@ -14,8 +14,7 @@ type RetentionEvent = Pick<
 
 /** From this instant on, registrations made before the event are erased. */
 export function eventErasureAt(event: RetentionEvent): Date {
-  const endsAt = eventStartsAt(event).getTime() + event.durationMinutes * 60_000;
-  return new Date(endsAt + event.retentionDays * dayMs);
+  return new Date(eventEndsAt(event).getTime() + event.retentionDays * dayMs);
 }
 
 /**

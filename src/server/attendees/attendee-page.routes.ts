@@ -44,7 +44,7 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
     if (!found) return options.sendNotFound(request, reply);
     const pagePath = withCode(attendeePage, token);
     // Nothing left to confirm: the page itself.
-    if (step === 'confirm' && (found.status === 'cancelled' || !found.changeable)) {
+    if (step === 'confirm' && (found.status === 'cancelled' || found.locked)) {
       return reply.redirect(pagePath, 303);
     }
     const html = await options.render({
@@ -63,6 +63,12 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
     personal(reply);
     const token = request.params.code;
     if (!isPersonalToken(token)) return options.sendNotFound(request, reply);
+    const found = await findAttendee(app, token);
+    if (!found) return options.sendNotFound(request, reply);
+    // Over, or already let in: the page says why nothing changed.
+    if (found.locked && found.locked !== 'past_edition') {
+      return reply.redirect(withCode(attendeePage, token), 303);
+    }
     try {
       const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
       if (!cancelled) return options.sendNotFound(request, reply);

@@ -9,6 +9,7 @@
 import { Writable } from 'node:stream';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventSettings } from '../../shared/event.ts';
 import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
 import {
   api,
@@ -59,21 +60,25 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     server = await startTestServer(env, { logStream });
     admin = await startSession(server.app.db.kysely);
     door = await startSession(server.app.db.kysely, { role: 'door' });
-    // Two seats, first come first served.
+    // Two seats, first come first served, at an event still to come.
+    await saveEvent({ capacity: 2, admission: 'automatic', date: '2036-06-05' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  async function saveEvent(changes: Partial<EventSettings>) {
     const current = eventSettingsSchema.parse(
       await (await server.request(api.adminEvent, { headers: { cookie: admin.cookie } })).json(),
     );
     const saved = await server.request(api.adminEvent, {
       method: 'PUT',
       headers: { cookie: admin.cookie },
-      json: { ...current, capacity: 2, admission: 'automatic' },
+      json: { ...current, ...changes },
     });
     expect(saved.status).toBe(200);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-  });
+  }
 
   async function register(): Promise<Registration & { personal_page: string }> {
     const response = await server.request(api.registrations, {
@@ -321,5 +326,42 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(thanks.html).toContain('Você está na lista de espera');
     expect(thanks.html).not.toContain('Você receberá seu ingresso');
     expect(thanks.html).not.toContain('<script');
+  });
+
+  it('lets nobody cancel once let in at the door or once the event is over, and says why', async () => {
+    await saveEvent({ capacity: null });
+    const [came, stayedHome] = [await register(), await register()];
+    const [cameToken, homeToken] = [
+      tokenIn((await mailTo(came, 1))[0]!),
+      tokenIn((await mailTo(stayedHome, 1))[0]!),
+    ];
+    expect((await page(withCode(attendeePage, homeToken))).html).toContain(
+      'Não poderei comparecer',
+    );
+    expect((await postCheckIn(server, door.cookie, { code: came.ticket_code })).status).toBe(200);
+
+    const letIn = await page(withCode(attendeePage, cameToken));
+    expect(letIn.html).toContain('Sua entrada no evento já foi registrada');
+    expect(letIn.html).not.toContain('Não poderei comparecer');
+    let before = await rowState();
+    expect((await cancel(cameToken)).status).toBe(303);
+    expect(await rowState()).toEqual(before);
+
+    // Its day has gone by: a cancellation would hand the seat on as a ticket for it.
+    await saveEvent({ date: '2020-01-10' });
+    const over = await page(withCode(attendeePage, homeToken));
+    expect(over.html).toContain('O evento já terminou');
+    expect(over.html).not.toContain('Não poderei comparecer');
+    expect((await page(withCode(attendeeCancel, homeToken))).response.status).toBe(303);
+    before = await rowState();
+    expect((await cancel(homeToken)).status).toBe(303);
+    expect(await rowState()).toEqual(before);
+    const ticket = await page(withCode('/ingresso/:code', stayedHome.ticket_code!));
+    expect(ticket.html).toContain('Evento encerrado');
+    expect(ticket.html).not.toContain('Ingresso válido');
+    await saveEvent({ date: '2036-06-05', capacity: 2 });
+    expect((await page(withCode('/ingresso/:code', stayedHome.ticket_code!))).html).toContain(
+      'Ingresso válido',
+    );
   });
 });

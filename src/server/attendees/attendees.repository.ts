@@ -2,8 +2,10 @@
 // e-mail, with the settings of their own edition.
 import type { FastifyInstance } from 'fastify';
 import type { EventConfig } from '../../shared/event.ts';
+import { eventEndsAt } from '../../shared/event-start.ts';
 import { ticketPage, withCode } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
+import type { AttendeeLock } from '../../shared/rendered-page.ts';
 
 export interface FoundAttendee {
   event: EventConfig;
@@ -11,7 +13,22 @@ export interface FoundAttendee {
   status: Registration['status'];
   position: number | null;
   ticketPath: string | null;
-  changeable: boolean;
+  locked: AttendeeLock | null;
+}
+
+/**
+ * Why this person can no longer cancel: once their event is over, a cancellation would only hand
+ * their seat to the waiting list's first as a ticket for a day gone by; once let in, they came.
+ */
+function lockOf(
+  row: { is_current: number; checked_in_at: string | null },
+  event: EventConfig,
+  now: Date,
+): AttendeeLock | null {
+  if (Number(row.is_current) !== 1) return 'past_edition';
+  if (eventEndsAt(event).getTime() <= now.getTime()) return 'event_over';
+  if (row.checked_in_at !== null) return 'checked_in';
+  return null;
 }
 
 /** Undefined for a token no registration holds. */
@@ -30,6 +47,7 @@ export async function findAttendee(
       'registrations.ticket_code',
       'registrations.created_at',
       'registrations.event_id',
+      'registrations.checked_in_at',
       'events.is_current',
     ])
     .where('registrations.personal_token', '=', token)
@@ -61,6 +79,6 @@ export async function findAttendee(
     position,
     ticketPath:
       row.status === 'confirmed' && row.ticket_code ? withCode(ticketPage, row.ticket_code) : null,
-    changeable: Number(row.is_current) === 1,
+    locked: lockOf(row, event, new Date()),
   };
 }

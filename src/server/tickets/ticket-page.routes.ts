@@ -10,6 +10,7 @@ import {
   ticketPageUrl,
   withCode,
 } from '../../shared/paths.ts';
+import { eventEndsAt } from '../../shared/event-start.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
 import { googleCalendarUrl } from './event-calendar.ts';
@@ -32,7 +33,7 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
       const { code } = request.params;
       const found = await ticketByCode(app, code);
       if (!found) return options.sendNotFound(request, reply);
-      const { ticket, event, personalToken } = found;
+      const { ticket, event, personalToken, currentEdition } = found;
       const { publicUrl } = app.config;
       const ticketUrl = ticketPageUrl(publicUrl, code);
       const html = await options.render({
@@ -43,6 +44,11 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
         calendarPath: withCode(ticketCalendar, code),
         googleCalendarUrl: googleCalendarUrl({ event, ticketUrl }),
         personalPath: personalToken ? withCode(attendeePage, personalToken) : null,
+        expired: !currentEdition
+          ? 'past_edition'
+          : eventEndsAt(event).getTime() <= Date.now()
+            ? 'event_over'
+            : null,
       });
       return reply.type('text/html; charset=utf-8').send(html);
     },

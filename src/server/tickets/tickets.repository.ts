@@ -12,6 +12,8 @@ export interface FoundTicket {
   event: EventConfig;
   /** The person's own page's token (decision 0130): the ticket page links to it, the API not. */
   personalToken: string | null;
+  /** Whether its edition is the current one (the door admits only the current edition's). */
+  currentEdition: boolean;
 }
 
 /** Undefined for a code no registration holds (never given, or revoked with its registration). */
@@ -22,19 +24,28 @@ export async function findTicket(
 ): Promise<FoundTicket | undefined> {
   const row = await db
     .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
     .select([
-      'nome_completo',
-      'nome_compania',
-      'ticket_code',
-      'checked_in_at',
-      'event_id',
-      'personal_token',
+      'registrations.nome_completo',
+      'registrations.nome_compania',
+      'registrations.ticket_code',
+      'registrations.checked_in_at',
+      'registrations.event_id',
+      'registrations.personal_token',
+      'events.is_current',
     ])
-    .where('ticket_code', '=', code)
-    .where('status', '=', 'confirmed')
+    .where('registrations.ticket_code', '=', code)
+    .where('registrations.status', '=', 'confirmed')
     .executeTakeFirst();
   if (!row) return undefined;
-  const { event_id: editionId, personal_token: personalToken, ...ticket } = row;
+  const { event_id: editionId, personal_token: personalToken, is_current, ...ticket } = row;
   const event = await settingsOf(editionId);
-  return event && { ticket: ticketSchema.parse({ ...ticket, event }), event, personalToken };
+  return (
+    event && {
+      ticket: ticketSchema.parse({ ...ticket, event }),
+      event,
+      personalToken,
+      currentEdition: Number(is_current) === 1,
+    }
+  );
 }

@@ -5,7 +5,7 @@
 import { CircleCheckBig, CircleX, Clock, Hourglass, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventDates } from '@shared/event.ts';
-import type { AttendeePageData } from '@shared/rendered-page.ts';
+import type { AttendeeLock, AttendeePageData } from '@shared/rendered-page.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -21,7 +21,11 @@ export const attendeeTexts = {
   waitlisted: (position: number) =>
     `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada.`,
   cancelled: 'Inscrição cancelada. Se você tinha uma vaga, ela foi liberada para outra pessoa.',
-  pastEdition: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
+  locked: {
+    past_edition: 'Esta inscrição é de uma edição passada e não pode mais ser alterada.',
+    event_over: 'O evento já terminou: esta inscrição não pode mais ser alterada.',
+    checked_in: 'Sua entrada no evento já foi registrada: a inscrição não pode mais ser cancelada.',
+  } satisfies Record<AttendeeLock, string>,
   cannotCome: 'Não poderei comparecer',
   cannotComeHint: 'Avise se não puder ir: sua vaga passa para quem está na lista de espera.',
   confirmHeading: 'Cancelar sua inscrição?',
@@ -61,7 +65,7 @@ function stateText({ status, position }: Pick<AttendeePageData, 'status' | 'posi
 }
 
 export function AttendeePage(data: AttendeePageData) {
-  const { event, name, status, ticketPath, pagePath, cancelPath, step, changeable } = data;
+  const { event, name, status, ticketPath, pagePath, cancelPath, step, locked } = data;
   useDocumentTitle(`${attendeeTexts.title} · ${event.name}`);
   const state = states[status];
   return (
@@ -98,9 +102,9 @@ export function AttendeePage(data: AttendeePageData) {
               <EventDetails className="mt-3" />
             </section>
 
-            {!changeable && <p className="text-muted-foreground">{attendeeTexts.pastEdition}</p>}
+            {locked && <p className="text-muted-foreground">{attendeeTexts.locked[locked]}</p>}
 
-            {changeable && status !== 'cancelled' && step === 'view' && (
+            {!locked && status !== 'cancelled' && step === 'view' && (
               <div className="grid gap-2">
                 <p className="text-muted-foreground text-sm">{attendeeTexts.cannotComeHint}</p>
                 <Button asChild variant="outline" size="lg" className="w-full text-base">
@@ -109,7 +113,7 @@ export function AttendeePage(data: AttendeePageData) {
               </div>
             )}
 
-            {changeable && status !== 'cancelled' && step === 'confirm' && (
+            {!locked && status !== 'cancelled' && step === 'confirm' && (
               <section
                 aria-labelledby="cancelar"
                 className="border-destructive/40 grid gap-3 rounded-xl border p-4"

@@ -2,11 +2,18 @@
 // scans, whether it was used, and 'Adicionar à agenda'. Rendered by the server per request and
 // sent without any script (entry-server.tsx): nothing here runs in the browser. Fits a 360 px
 // phone, and prints on one A4 page.
-import { CalendarPlus, CircleCheckBig, DoorOpen, Download, ExternalLink } from 'lucide-react';
+import {
+  CalendarPlus,
+  CalendarX,
+  CircleCheckBig,
+  DoorOpen,
+  Download,
+  ExternalLink,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventDates } from '@shared/event.ts';
 import { formatClockTime } from '@shared/labels.ts';
-import type { TicketPageData } from '@shared/rendered-page.ts';
+import type { TicketExpiry, TicketPageData } from '@shared/rendered-page.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
@@ -30,7 +37,28 @@ function Field({
   );
 }
 
-function TicketState({ checkedInAt, timeZone }: { checkedInAt: string | null; timeZone: string }) {
+const expiryTexts = {
+  event_over: 'Evento encerrado',
+  past_edition: 'Ingresso de uma edição passada',
+} satisfies Record<TicketExpiry, string>;
+
+function TicketState({
+  checkedInAt,
+  timeZone,
+  expired,
+}: {
+  checkedInAt: string | null;
+  timeZone: string;
+  expired: TicketExpiry | null;
+}) {
+  if (checkedInAt === null && expired) {
+    return (
+      <p className="bg-muted text-muted-foreground flex items-center justify-center gap-2 rounded-xl px-4 py-3 text-lg font-bold">
+        <CalendarX aria-hidden="true" className="size-6 shrink-0" />
+        {expiryTexts[expired]}
+      </p>
+    );
+  }
   if (checkedInAt === null) {
     return (
       <p className="bg-success/10 text-success flex items-center justify-center gap-2 rounded-xl px-4 py-3 text-lg font-bold">
@@ -54,6 +82,7 @@ export function TicketPage({
   calendarPath,
   googleCalendarUrl,
   personalPath,
+  expired,
 }: TicketPageData) {
   useDocumentTitle(`Ingresso · ${event.name}`);
   return (
@@ -81,7 +110,11 @@ export function TicketPage({
             </dl>
 
             <div className="mt-5">
-              <TicketState checkedInAt={ticket.checked_in_at} timeZone={event.timeZone} />
+              <TicketState
+                checkedInAt={ticket.checked_in_at}
+                timeZone={event.timeZone}
+                expired={expired}
+              />
             </div>
 
             <figure className="mt-5 text-center">
