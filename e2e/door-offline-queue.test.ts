@@ -4,6 +4,7 @@
 // happened (docs/decisions/0165).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, withId } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { admin } from './support/admin-panel.ts';
@@ -151,5 +152,56 @@ describe('another door account signs in on the phone while a check-in is still q
       .poll(async () => (await storedCheckIn(server, person.id)).checked_in_by)
       .toBe(first.email);
     await page.getByText(/entrada registrada por/).waitFor({ state: 'detached' });
+  });
+});
+
+describe('a queued check-in the server refuses: the warning says why', () => {
+  it('a registration deleted meanwhile is not "cancelled"; one cancelled meanwhile says so', async () => {
+    const deleted = await confirmedRegistration(server, { nome_completo: 'Davi Excluído Depois' });
+    const cancelled = await confirmedRegistration(server, {
+      nome_completo: 'Célia Cancelada Depois',
+    });
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await openDoor(page, server);
+    await browser.context.setOffline(true);
+    await page.getByText('Sem conexão', { exact: true }).waitFor();
+    for (const person of [deleted, cancelled]) {
+      await (await find(page, person.nome_completo)).click();
+      await verdict(page).getByText(person.nome_completo).waitFor();
+    }
+    await page.getByText('2 entradas aguardando envio').waitFor();
+
+    // Meanwhile the organizer deletes one registration and cancels the other.
+    const organizer = await startSession(server.app.db.kysely);
+    const headers = { cookie: organizer.cookie };
+    const removal = await server.request(withId(api.adminRegistration, deleted.id), {
+      method: 'DELETE',
+      headers,
+    });
+    expect(removal.status).toBe(204);
+    const cancelling = await server.request(withId(api.adminCancel, cancelled.id), {
+      method: 'POST',
+      headers,
+    });
+    expect(cancelling.status).toBe(200);
+
+    await browser.context.setOffline(false);
+    await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const warnings = page.getByRole('region', { name: 'Avisos' });
+    const deletedText = warnings.getByText(/^Davi Excluído Depois:/);
+    const cancelledText = warnings.getByText(/^Célia Cancelada Depois:/);
+    await deletedText.waitFor();
+    await cancelledText.waitFor();
+    expect(await deletedText.innerText()).toMatch(
+      /^Davi Excluído Depois: este ingresso não existe mais no servidor \(a inscrição foi excluída\); a entrada registrada sem conexão às \d\d:\d\d não foi aceita\.$/,
+    );
+    expect(await cancelledText.innerText()).toMatch(
+      /^Célia Cancelada Depois: a inscrição foi cancelada; a entrada registrada sem conexão às \d\d:\d\d não foi aceita\.$/,
+    );
+    expect(await storedCheckIn(server, cancelled.id)).toEqual({
+      checked_in_at: null,
+      checked_in_by: null,
+    });
   });
 });

@@ -100,6 +100,13 @@ describe('the server’s answers', () => {
       kind: 'conflict',
       reason: 'not_confirmed',
     });
+    expect(outcome(errorTable.registrationCancelled.code)).toEqual({
+      kind: 'conflict',
+      reason: 'cancelled',
+    });
+    expect(
+      sendOutcome({ failure: failureOf(errorTable.otherEdition.code), message: 'Outra.' }),
+    ).toEqual({ kind: 'conflict', reason: 'refused', message: 'Outra.' });
     expect(outcome(errorTable.unauthorized.code)).toEqual({ kind: 'unauthorized' });
     for (const kind of [
       clientErrorTable.network,

@@ -142,13 +142,18 @@ export type SendOutcome =
   | { kind: 'sent' }
   /** The server decided otherwise: reported to the door, not hidden. */
   | { kind: 'conflict'; reason: 'elsewhere'; at: string; by: string }
-  | { kind: 'conflict'; reason: 'invalid' | 'not_confirmed' | 'refused' }
+  /** `invalid`: no such ticket on the server any more (the registration deleted meanwhile). */
+  | { kind: 'conflict'; reason: 'invalid' | 'not_confirmed' | 'cancelled' }
+  /** Any other refusal, in the server's own words when it gave some. */
+  | { kind: 'conflict'; reason: 'refused'; message?: string }
   /** No answer, or a passing failure: keep it and try again later. */
   | { kind: 'retry' }
   | { kind: 'unauthorized' };
 
-/** Classifies a queued check-in's answer: its result, or how it failed. */
-export function sendOutcome(answer: CheckInResult | { failure: Failure }): SendOutcome {
+/** Classifies a queued check-in's answer: its result, or how it failed (and the server's words). */
+export function sendOutcome(
+  answer: CheckInResult | { failure: Failure; message?: string },
+): SendOutcome {
   if ('result' in answer) {
     return answer.result === 'checked_in'
       ? { kind: 'sent' }
@@ -164,11 +169,10 @@ export function sendOutcome(answer: CheckInResult | { failure: Failure }): SendO
       return { kind: 'unauthorized' };
     case 'invalid':
     case 'not_confirmed':
-    case 'refused':
-      return { kind: 'conflict', reason: answer.failure };
-    // Queued offline, cancelled meanwhile: a refusal in the conflicts list, with the server's words.
     case 'cancelled':
-      return { kind: 'conflict', reason: 'refused' };
+      return { kind: 'conflict', reason: answer.failure };
+    case 'refused':
+      return { kind: 'conflict', reason: 'refused', message: answer.message };
     case 'no_answer':
     case 'passing':
       return { kind: 'retry' };

@@ -21,8 +21,10 @@ export function conflictText({ action, outcome }: Conflict, timeZone: string): s
       return texts.invalid(action.name, ours);
     case 'not_confirmed':
       return texts.notConfirmed(action.name, ours);
+    case 'cancelled':
+      return texts.cancelled(action.name, ours);
     case 'refused':
-      return texts.refused(action.name, ours);
+      return texts.refused(action.name, ours, outcome.message);
   }
 }
 

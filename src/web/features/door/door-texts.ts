@@ -103,12 +103,16 @@ export const doorTexts = {
     undoLate: (name: string) => `Desfazer a entrada de ${name}`,
     elsewhere: (name: string, at: string, by: string, ours: string) =>
       `${name} já tinha entrado às ${at} (registrada por ${by}); a entrada registrada aqui sem conexão, às ${ours}, não foi contada.`,
+    /** A 404: the phone's list had the ticket, so its registration was deleted since. */
     invalid: (name: string, ours: string) =>
-      `${name}: o ingresso foi cancelado; a entrada registrada sem conexão às ${ours} não foi aceita.`,
+      `${name}: este ingresso não existe mais no servidor (a inscrição foi excluída); a entrada registrada sem conexão às ${ours} não foi aceita.`,
     notConfirmed: (name: string, ours: string) =>
       `${name}: a inscrição não está confirmada; a entrada registrada sem conexão às ${ours} não foi aceita.`,
-    refused: (name: string, ours: string) =>
-      `${name}: o servidor recusou a entrada registrada sem conexão às ${ours}.`,
+    cancelled: (name: string, ours: string) =>
+      `${name}: a inscrição foi cancelada; a entrada registrada sem conexão às ${ours} não foi aceita.`,
+    /** Any other refusal, with the server's own words when it gave some. */
+    refused: (name: string, ours: string, reason?: string) =>
+      `${name}: o servidor recusou a entrada registrada sem conexão às ${ours}${reason ? ` (${reason.replace(/\.$/, '')})` : ''}.`,
     /** An earlier scan's verdict that came after a newer scan's: 'Leitura anterior (Ana): Entrada liberada.' */
     late: (name: string | undefined, verdict: string) =>
       name ? `Leitura anterior (${name}): ${verdict}.` : `Leitura anterior: ${verdict}.`,

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorTable } from '@shared/api-error.ts';
 import type { AttendeeChange } from '@shared/door.schema.ts';
-import { errorCode } from '@/lib/api-client.ts';
+import { ApiRequestError, errorCode } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
 import {
   sendOutcome,
@@ -21,6 +21,12 @@ export interface Conflict {
   key: string;
   action: QueuedCheckIn;
   outcome: Extract<SendOutcome, { kind: 'conflict' }>;
+}
+
+/** The server's words for a refusal: the field it points at (a scan time too old), or its message. */
+function reasonOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  return Object.values(error.fields)[0] ?? error.message;
 }
 
 /** A queued check-in gets more time than a live one: nobody is waiting at the door for it. */
@@ -127,7 +133,7 @@ export function useOfflineQueue({
           const failure = failureOfError(error);
           // An undo of a check-in that is gone already is done.
           const gone = action.kind === 'undo' && errorCode(error) === errorTable.notFound.code;
-          outcome = gone ? { kind: 'sent' } : sendOutcome({ failure });
+          outcome = gone ? { kind: 'sent' } : sendOutcome({ failure, message: reasonOf(error) });
           if (failure === 'no_answer') setUnreachable(true);
         }
         if (outcome.kind === 'retry') return;
