@@ -271,7 +271,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
             <select
               {...control}
               {...bind('admission')}
-              className="border-input bg-background h-10 rounded-md border px-3 text-base"
+              className="border-input bg-background h-11 w-full rounded-lg border px-3 text-base"
             >
               {admissionModes.map((mode) => (
                 <option key={mode} value={mode}>
