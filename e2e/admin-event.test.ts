@@ -8,9 +8,10 @@ import type { EventSettings } from '../src/shared/event-config.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
 import { defaultEvent } from '../src/shared/event.ts';
 import { api, paths } from '../src/shared/paths.ts';
+import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
 import { pastEditionDateMessage } from '../src/server/editions/edition-date.ts';
 import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { seedRegistrations, type TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
 import { animationsDone, expected401s, register, signIn } from './support/admin-panel.ts';
@@ -387,6 +388,71 @@ describe('the Evento screen, left with changes not saved', () => {
       ...next,
       tagline: 'Chamada do rascunho',
     });
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});
+
+describe('the Evento screen, a date that ends the retention', () => {
+  it('says which registrations saving would erase at once, and asks before it erases them', async () => {
+    const day = 24 * 60 * 60_000;
+    const before = { ...(await storedSettings()), date: '2036-06-01', retentionDays: 30 };
+    const kept = await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: session.cookie },
+      json: before,
+    });
+    expect(kept.status).toBe(200);
+    // Two people who registered 40 days ago, one today: the event is still ahead.
+    const old = [0, 1].map((i) =>
+      servedRegistration(
+        { created_at: new Date(Date.now() - 40 * day).toISOString() },
+        validRegistration({ nome_completo: `Inscrita Antiga ${i}` }),
+      ),
+    );
+    await seedRegistrations(server.app.db.kysely, old);
+    await register(server, { nome_completo: 'Inscrita Hoje' });
+    const stored = async () =>
+      (
+        await server.app.db.kysely
+          .selectFrom('registrations')
+          .select('nome_completo')
+          .where('nome_completo', 'like', 'Inscrita %')
+          .orderBy('nome_completo')
+          .execute()
+      ).map((r) => r.nome_completo);
+    expect(await stored()).toEqual(['Inscrita Antiga 0', 'Inscrita Antiga 1', 'Inscrita Hoje']);
+
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const writes = settingsWrites(page);
+    const date = page.getByLabel('Data', { exact: true });
+    await date.waitFor();
+    const help = page.locator(`[id="${(await date.getAttribute('id'))!}-ajuda"]`);
+    const warning =
+      'Atenção: com essa data, o prazo de guarda dos dados já terminou: 2 inscrições desta edição serão apagadas para sempre ao salvar.';
+    // The year mistyped: ten years back.
+    await date.fill(before.date.replace(/^\d{4}/, (year) => String(Number(year) - 10)));
+    await expect.poll(() => help.innerText()).toContain(warning);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Apagar inscrições ao salvar?' });
+    await dialog.getByText(warning).waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // 'Voltar': nothing sent, nothing erased, the date as typed, to correct it.
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(writes).toEqual([]);
+    expect(await date.inputValue()).not.toBe(before.date);
+    await date.fill(before.date);
+    await expect.poll(() => help.innerText()).not.toContain('Atenção');
+
+    // Meant: asked, then saved, and the two erased.
+    await date.fill('2020-01-10');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByRole('button', { name: 'Salvar e apagar' }).click();
+    await toast(page, 'Evento salvo!').waitFor();
+    expect(writes).toHaveLength(1);
+    expect((await storedSettings()).date).toBe('2020-01-10');
+    await expect.poll(stored).toEqual(['Inscrita Hoje']);
     expect(console.unexpected(browser.problems)).toEqual([]);
   });
 });

@@ -23,6 +23,15 @@ import {
   type MessageTextField,
 } from '@shared/event-texts.ts';
 import { fieldErrors, type Registration } from '@shared/registration.schema.ts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
@@ -33,6 +42,7 @@ import { editionsKey } from '../editions/editions-keys.ts';
 import { useSetEventSettings } from '../use-event-settings.ts';
 import { registrationsKey } from '../use-live-registrations.ts';
 import { capacityWarning, seatsTaken } from './capacity-warning.ts';
+import { erasedBySaving, erasureWarning } from './erasure-warning.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
 import { SettingsField } from './settings-field.tsx';
@@ -81,6 +91,13 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
   });
   const taken = useMemo(() => seatsTaken(registrations ?? []), [registrations]);
   const seatsWarning = capacityWarning(values.capacity, taken);
+  const typed = useMemo(() => {
+    const parsed = eventSettingsSchema.safeParse(settingsBody(values));
+    return parsed.success ? parsed.data : undefined;
+  }, [values]);
+  const erasing = erasedBySaving(typed, settings, registrations ?? []);
+  /** The settings waiting for the organizer's answer: saving them erases registrations. */
+  const [askErasure, setAskErasure] = useState<EventSettings | null>(null);
 
   // The draft follows the form: kept while it differs from what is saved.
   useEffect(() => {
@@ -117,9 +134,18 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     if (!parsed.success)
       return showErrors(placeErrors(fieldErrors(parsed.error), eventSettingsFields));
     setErrors({});
+    // Registrations the retention job would erase right after: asked first, never silently.
+    if (erasedBySaving(parsed.data, settings, registrations ?? []) > 0) {
+      setAskErasure(parsed.data);
+      return;
+    }
+    await send(parsed.data);
+  }
+
+  async function send(body: EventSettings) {
     let saved: EventSettings;
     try {
-      saved = await save.mutateAsync(parsed.data);
+      saved = await save.mutateAsync(body);
     } catch (error) {
       // A 401 ends the session in one place; the draft brings the values back after the login.
       if (isUnauthorized(error)) return;
@@ -206,7 +232,15 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           (control) => (
             <Input {...control} {...bind('date')} type="date" />
           ),
-          texts.help.date,
+          <>
+            {texts.help.date}
+            <span
+              aria-live="polite"
+              className="text-foreground mt-1 block font-semibold empty:hidden"
+            >
+              {erasing > 0 ? erasureWarning(erasing) : ''}
+            </span>
+          </>,
         )}
         {field('time', (control) => (
           <Input {...control} {...bind('time')} type="time" step={60} />
@@ -365,6 +399,40 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           {save.isPending ? texts.saving : texts.save}
         </Button>
       </div>
+
+      <AlertDialog
+        open={askErasure !== null}
+        onOpenChange={(open) => {
+          if (!open) setAskErasure(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{texts.erasure.title}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {erasureWarning(
+                askErasure ? erasedBySaving(askErasure, settings, registrations ?? []) : 0,
+              )}{' '}
+              {texts.erasure.description}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{texts.erasure.back}</Button>
+            </AlertDialogCancel>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                const body = askErasure;
+                setAskErasure(null);
+                if (body) void send(body);
+              }}
+            >
+              {texts.erasure.confirm}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </form>
   );
 }

@@ -47,6 +47,14 @@ export const eventSettingsTexts = {
   unsaved: 'Alterações não salvas.',
   draftRestored: 'Suas alterações ainda não salvas foram recuperadas.',
   discard: 'Descartar alterações',
+  /** Saving a date that ends the retention: the registrations it erases at once. */
+  erasure: {
+    title: 'Apagar inscrições ao salvar?',
+    description:
+      'Elas não podem ser recuperadas. Se a data não está certa (o ano, por exemplo), volte e corrija.',
+    back: 'Voltar',
+    confirm: 'Salvar e apagar',
+  },
   /** Settings saved in another tab or by another organizer while this form held changes. */
   savedElsewhere:
     'O evento foi salvo em outra tela enquanto você editava: os campos que você não alterou já mostram o que foi salvo; os que você alterou continuam como você digitou.',
