@@ -247,12 +247,15 @@ function changedFields(before: EventSettings, after: EventSettings): string[] {
 
 /**
  * Replaces the current edition's settings; the change is recorded with its account and the
- * fields it changed. Nothing is written when nothing changed.
+ * fields it changed. Nothing is written when nothing changed. `alsoDo` runs in the same
+ * transaction once the settings are written (the seats a change frees given to the waiting list,
+ * so that no crash can leave them saved free next to someone waiting).
  */
 export async function updateCurrentSettings(
   db: Kysely<Database>,
   settings: EventSettings,
   actor: Actor,
+  alsoDo?: (trx: Transaction<Database>, fields: readonly string[]) => Promise<void>,
 ): Promise<{ edition: StoredEdition; fields: string[] }> {
   return db.transaction().execute(async (trx) => {
     await lockEditions(trx);
@@ -272,6 +275,7 @@ export async function updateCurrentSettings(
       .executeTakeFirstOrThrow();
     const edition = toEdition(row);
     await recordChange(trx, edition.id, 'updated', fields, actor, at);
+    await alsoDo?.(trx, fields);
     await announce(trx, edition);
     return { edition, fields };
   });

@@ -11,9 +11,10 @@ import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
-import { fillFreeSeats, listRegistrations } from '../registrations/registrations.repository.ts';
+import { listRegistrations, promoteWaitlisted } from '../registrations/registrations.repository.ts';
 import { retentionFields, retentionJob } from '../registrations/retention.job.ts';
 import { requireUuid } from '../registrations/uuid.ts';
+import { holdSeats } from '../seats/seats.repository.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
 import {
   createEdition,
@@ -45,18 +46,23 @@ export async function editionsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const settings = parseFields(eventSettingsSchema, request.body, reply);
       if (!settings) return reply;
+      let promoted: string[] = [];
       const { edition, fields } = await updateCurrentSettings(
         app.db.kysely,
         settings,
         actorOf(request),
+        async (trx, changed) => {
+          // More seats, no limit, or automatic admission now: the waiting list gets them at
+          // once, in the saving transaction (decision 0163).
+          if (changed.some((field) => field === 'capacity' || field === 'admission')) {
+            promoted = await promoteWaitlisted(trx, await holdSeats(trx), app.messagePlan);
+          }
+        },
       );
       if (fields.length > 0) await app.editions.changed();
-      // More seats, no limit, or automatic admission now: the waiting list gets them at once.
-      if (fields.some((field) => field === 'capacity' || field === 'admission')) {
-        if ((await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) {
-          app.live.poke();
-          app.outbox.poke();
-        }
+      if (promoted.length > 0) {
+        app.live.poke();
+        app.outbox.poke();
       }
       // Registrations the new date or retention has outlived go now, not at the next hourly run.
       if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {

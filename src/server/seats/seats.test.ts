@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, errorTable } from '../../shared/api-error.ts';
 import { auditEntrySchema } from '../../shared/audit.schema.ts';
@@ -543,6 +544,55 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .execute();
     expect(tickets).toHaveLength(1);
   });
+
+  if (engine === 'PostgreSQL') {
+    it('gives the seats a larger capacity frees to the waiting list in the saving transaction: never saved with a free seat and someone waiting', async () => {
+      await edition({ capacity: 1, admission: 'approval' });
+      const seated = await register();
+      expect((await confirm(seated.id)).status).toBe(200);
+      const waiting = await register();
+      expect(waiting.status).toBe('waitlisted');
+      const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+      // Another connection holds the waiting person's row: the promotion waits for it. Whatever
+      // is committed meanwhile (what a crash there would leave) must not be a seat left free
+      // next to someone waiting (every later arrival would be waitlisted too).
+      const holder = new pg.Client({ connectionString: env.DATABASE_URL });
+      await holder.connect();
+      const reader = new pg.Client({ connectionString: env.DATABASE_URL });
+      await reader.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from registrations where id = $1 for update', [waiting.id]);
+        const saving = asAdmin(api.adminEvent, {
+          method: 'PUT',
+          json: { ...current, capacity: 2 },
+        });
+        const blocked = async () => {
+          const { rows } = await reader.query<{ n: string }>(
+            `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+              where not l.granted and a.datname = current_database()`,
+          );
+          return Number(rows[0]!.n);
+        };
+        await expect.poll(blocked, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+        const { rows } = await reader.query<{ capacity: string | null; status: string }>(
+          `select e.settings::json ->> 'capacity' as capacity, r.status
+             from events e join registrations r on r.event_id = e.id
+            where e.is_current = 1 and r.id = $1`,
+          [waiting.id],
+        );
+        expect(rows).toEqual([{ capacity: '1', status: 'waitlisted' }]);
+        await holder.query('commit');
+        expect((await saving).status).toBe(200);
+      } finally {
+        await holder.end();
+        await reader.end();
+      }
+      const offered = await registration(waiting.id);
+      expect(offered.status).toBe('pending');
+      expect(offered.promoted_at).toEqual(expect.any(String));
+    });
+  }
 });
 
 describe('three instances on one PostgreSQL database', () => {
