@@ -700,6 +700,35 @@ describe('registration form', () => {
     await page.waitForURL(server.url + paths.thanks);
   });
 
+  it('lands on the thank-you page when the answer to a stored registration was lost and the visitor sends again', async () => {
+    expectedProblems = [/net::ERR_FAILED/];
+    const page = await open(paths.register);
+    // The registration reaches the server and is stored; its answer never reaches the phone.
+    let stored = 0;
+    await page.route(`**${api.registrations}`, async (route) => {
+      const response = await route.fetch();
+      if (response.status() === 201) stored += 1;
+      await route.abort('failed');
+    });
+    const data = validData();
+    await fillRegistrationForm(page, data);
+    await fields(page).submit.click();
+    await toast(page, texts.errorTitle).waitFor();
+    expect(stored).toBe(1);
+
+    await page.unroute(`**${api.registrations}`);
+    await fields(page).submit.click();
+    await page.waitForURL(server.url + paths.thanks);
+    // Their own page, as the first answer would have given it; one registration stored.
+    await page.getByRole('link', { name: /\/inscricao\// }).waitFor();
+    const rows = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('id')
+      .where('email', '=', data.email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('hides the honeypot from people, screen readers and the Tab key', async () => {
     const page = await open(paths.register);
     const honeypot = page.locator('input[name=website]');

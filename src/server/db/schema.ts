@@ -19,6 +19,8 @@ export interface RegistrationsTable extends Omit<Registration, 'status' | 'deliv
    * straight to the database (tests' seeds).
    */
   personal_token: string | null;
+  /** The Idempotency-Key the form sent it under (decision 0168); null without one. */
+  submission_key: string | null;
 }
 
 /** One edition of the event: its settings, and whether it is the one the site serves. */

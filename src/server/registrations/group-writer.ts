@@ -6,11 +6,11 @@
 // (seats/admitted-writes.postgres.ts), which differ in what they write and how many groups may be
 // in flight at once.
 import type { Kysely } from 'kysely';
-import type { NewRegistration } from '../../shared/registration.schema.ts';
+import type { RegistrationInput } from './registrations.repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 
-type Input = Omit<NewRegistration, 'website'>;
+type Input = RegistrationInput;
 
 export interface GroupWriterOptions<Output> {
   /** Registrations per group. */

@@ -4,23 +4,19 @@
 // group instead of five round trips and a commit each. A duplicate e-mail is skipped by ON
 // CONFLICT and answered as a duplicate alone.
 import { sql, type Kysely } from 'kysely';
-import {
-  newRegistrationState,
-  type NewRegistration,
-  type Registration,
-} from '../../shared/registration.schema.ts';
+import { newRegistrationState, type Registration } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { queryTemplate } from '../db/query-template.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
-import { fillFreeSeats } from './registrations.repository.ts';
+import { fillFreeSeats, type RegistrationInput } from './registrations.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';
 import { newRegistrationId } from './uuid.ts';
 
-type Input = Omit<NewRegistration, 'website'>;
+type Input = RegistrationInput;
 
 /**
  * What became of one registration: stored (its row, its messages), or its e-mail was taken.
@@ -66,6 +62,7 @@ async function insertRegistrations(
     // Seats (decision 0130): its own link's token; its status (pending, or waitlisted once the
     // event is full) is decided by the statement (approval mode takes no seat: seats.repository.ts).
     personal_token: newPersonalToken(),
+    submission_key: input.submission_key ?? null,
   }));
   const messages = messageRows(
     rows.flatMap((row) =>
@@ -133,10 +130,10 @@ const insertGroup = queryTemplate<
     sql<{ id: string; status: RegistrationRow['status'] }>`
     with registration as (
       insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-        levar_alguem, confirmacao, status, created_at, event_id, personal_token)
+        levar_alguem, confirmacao, status, created_at, event_id, personal_token, submission_key)
       select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
         r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
-        (select e.id from events e where e.is_current = 1), r.personal_token
+        (select e.id from events e where e.is_current = 1), r.personal_token, r.submission_key
       from json_populate_recordset(null::registrations, ${group.registrations}::json) r
       on conflict do nothing
       returning id, created_at, status

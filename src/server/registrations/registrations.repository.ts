@@ -91,11 +91,19 @@ async function withDeliveries(
   return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
 }
 
-type NewRow = Omit<NewRegistration, 'website'> &
+/**
+ * What the form sent, and the key it was sent under, if any: a replay under the same key finds the
+ * registration it made (registrationSentUnder).
+ */
+export type RegistrationInput = Omit<NewRegistration, 'website'> & {
+  submission_key?: string | null;
+};
+
+type NewRow = RegistrationInput &
   Pick<
     RegistrationRow,
     'id' | 'email_key' | 'created_at' | 'status' | 'ticket_code' | 'personal_token'
-  >;
+  > & { submission_key: string | null };
 
 /** The new row, into the current edition, compiled once (db/query-template.ts). */
 const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
@@ -113,6 +121,7 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
     'status',
     'ticket_code',
     'personal_token',
+    'submission_key',
   ],
   (db, row) => {
     const { delivery: _none, ...state } = newRegistrationState;
@@ -133,7 +142,7 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
  */
 export async function createRegistration(
   db: Pick<Db, 'kysely' | 'writes'>,
-  input: Omit<NewRegistration, 'website'>,
+  input: RegistrationInput,
   plan: MessagePlan,
   options: { automatic?: boolean } = {},
 ): Promise<Registration> {
@@ -151,7 +160,7 @@ export interface CreatedRegistration {
 /** createRegistration, with the new registration's personal token (decision 0130). */
 export async function createRegistrationWithToken(
   db: Pick<Db, 'kysely' | 'writes'>,
-  input: Omit<NewRegistration, 'website'>,
+  input: RegistrationInput,
   plan: MessagePlan,
   { automatic = false }: { automatic?: boolean } = {},
 ): Promise<CreatedRegistration> {
@@ -172,6 +181,29 @@ export async function createRegistrationWithToken(
     if (isUniqueViolation(error)) throw new DuplicateEmailError();
     throw error;
   }
+}
+
+/**
+ * The current edition's registration with this e-mail, when it was sent under `key`: the same
+ * form sent again after its answer was lost (decision 0168). Undefined for anyone else's.
+ */
+export async function registrationSentUnder(
+  db: Kysely<Database>,
+  email: string,
+  key: string,
+): Promise<CreatedRegistration | undefined> {
+  const row = await db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('event_id', '=', (eb) => currentEditionId(eb))
+    .where('email_key', '=', emailKey(email))
+    .where('submission_key', '=', key)
+    // Cancelled since: the e-mail is taken, as for anyone.
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [registration] = await withDeliveries(db, [row]);
+  return { registration: registration!, personalToken: row.personal_token };
 }
 
 /**
@@ -199,7 +231,7 @@ async function batchSeats(trx: Transaction<Database>): Promise<Seats> {
  */
 async function insertAdmitted(
   trx: Transaction<Database>,
-  input: Omit<NewRegistration, 'website'>,
+  input: RegistrationInput,
   plan: MessagePlan,
 ): Promise<CreatedRegistration> {
   const seats = await batchSeats(trx);
@@ -212,6 +244,7 @@ async function insertAdmitted(
         status,
         ticket_code: status === 'confirmed' ? newTicketCode() : null,
         personal_token: newPersonalToken(),
+        submission_key: input.submission_key ?? null,
         id: newRegistrationId(),
         email_key: emailKey(input.email),
         created_at: new Date().toISOString(),

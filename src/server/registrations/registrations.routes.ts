@@ -1,5 +1,5 @@
 // The public side: anyone may register.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
@@ -12,8 +12,21 @@ import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
-import { createRegistrationWithToken, DuplicateEmailError } from './registrations.repository.ts';
+import {
+  createRegistrationWithToken,
+  DuplicateEmailError,
+  type CreatedRegistration,
+  registrationSentUnder,
+} from './registrations.repository.ts';
 import { newRegistrationId } from './uuid.ts';
+
+/** A browser's key for one filled-in form (decision 0168): random, so nobody else's. */
+const submissionKeyPattern = /^[A-Za-z0-9_-]{22,64}$/;
+
+function submissionKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && submissionKeyPattern.test(key) ? key : null;
+}
 
 export async function registrationsRoutes(app: FastifyInstance) {
   const limit = app.config.registrationRateLimit;
@@ -52,19 +65,27 @@ export async function registrationsRoutes(app: FastifyInstance) {
           personal_page: attendeePageUrl(app.config.publicUrl, newPersonalToken()),
         });
       }
+      const submissionKey = submissionKeyOf(request);
       let created;
       try {
-        created = await createRegistrationWithToken(app.db, input, app.messagePlan, {
-          // A hint only: the seats are decided by the database (decision 0130).
-          automatic: app.editions.current().settings.admission === 'automatic',
-        });
+        created = await createRegistrationWithToken(
+          app.db,
+          { ...input, submission_key: submissionKey },
+          app.messagePlan,
+          {
+            // A hint only: the seats are decided by the database (decision 0130).
+            automatic: app.editions.current().settings.admission === 'automatic',
+          },
+        );
       } catch (error) {
-        if (error instanceof DuplicateEmailError) {
-          return sendError(reply, errorTable.duplicateEmail, {
-            email: errorTable.duplicateEmail.message,
-          });
-        }
-        throw error;
+        if (!(error instanceof DuplicateEmailError)) throw error;
+        // The same form again, its first answer lost on the way: answered as the first time.
+        const sent =
+          submissionKey && (await registrationSentUnder(app.db.kysely, input.email, submissionKey));
+        if (sent) return created201(reply, sent);
+        return sendError(reply, errorTable.duplicateEmail, {
+          email: errorTable.duplicateEmail.message,
+        });
       }
       if (created.seatsError !== undefined) {
         request.log.error(
@@ -75,14 +96,20 @@ export async function registrationsRoutes(app: FastifyInstance) {
       // Committed, change logged with it: the live stream cannot turn this into an error.
       app.live.poke();
       app.outbox.poke();
-      // The person's own page, given here once (and in every message): never in a list.
-      const { registration, personalToken } = created;
-      return reply.code(201).send({
-        ...registration,
-        ...(personalToken
-          ? { personal_page: attendeePageUrl(app.config.publicUrl, personalToken) }
-          : {}),
-      });
+      return created201(reply, created);
     },
   );
+
+  /** The person's own page, given here (and in every message): never in a list. */
+  function created201(
+    reply: FastifyReply,
+    { registration, personalToken }: Pick<CreatedRegistration, 'registration' | 'personalToken'>,
+  ) {
+    return reply.code(201).send({
+      ...registration,
+      ...(personalToken
+        ? { personal_page: attendeePageUrl(app.config.publicUrl, personalToken) }
+        : {}),
+    });
+  }
 }

@@ -8,20 +8,22 @@
 // transaction. Should the group's transaction fail, each registration is written again alone, so
 // a bad one fails alone.
 import { sql, type Kysely } from 'kysely';
-import type { NewRegistration } from '../../shared/registration.schema.ts';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
-import { promoteWaitlisted } from '../registrations/registrations.repository.ts';
+import {
+  promoteWaitlisted,
+  type RegistrationInput,
+} from '../registrations/registrations.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { admit, holdSeats } from './seats.repository.ts';
 import { groupWriter } from '../registrations/group-writer.ts';
 import type { Written } from '../registrations/registrations.postgres.ts';
 import { newRegistrationId } from '../registrations/uuid.ts';
 
-type Input = Omit<NewRegistration, 'website'>;
+type Input = RegistrationInput;
 
 /** What became of one registration, as for the grouped insert: stored, or its e-mail was taken. */
 export type Admitted = Written;
@@ -58,6 +60,7 @@ async function admitGroup(
           status,
           ticket_code: status === 'confirmed' ? newTicketCode() : null,
           personal_token: newPersonalToken(),
+          submission_key: input.submission_key ?? null,
           id: newRegistrationId(),
           email_key: key,
           created_at: now,
@@ -83,10 +86,11 @@ async function admitGroup(
     const { rows: inserted } = await sql<{ id: string }>`
       with registration as (
         insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-          levar_alguem, confirmacao, status, ticket_code, personal_token, created_at, event_id)
+          levar_alguem, confirmacao, status, ticket_code, personal_token, created_at, event_id,
+          submission_key)
         select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
           r.levar_alguem, r.confirmacao, r.status, r.ticket_code, r.personal_token, r.created_at,
-          r.event_id
+          r.event_id, r.submission_key
         from json_populate_recordset(null::registrations, ${JSON.stringify(values)}::json) r
         on conflict do nothing
         returning id, status, created_at

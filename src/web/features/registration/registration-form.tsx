@@ -25,7 +25,7 @@ import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { ChoiceGroup, type Choice } from './choice-group.tsx';
-import { clearDraft, readDraftText, writeDraft } from './form-draft.ts';
+import { clearDraft, readDraftText, submissionKey, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
 import {
   emptyValues,
@@ -180,6 +180,7 @@ export function RegistrationForm() {
         {
           method: 'POST',
           body: submission.body,
+          headers: { 'idempotency-key': submissionKey() },
         },
       );
     } catch (error) {
