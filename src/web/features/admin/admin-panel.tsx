@@ -45,6 +45,7 @@ import {
 import { countRegistrations } from './registrations-list.ts';
 import { useBulkActions } from './use-bulk-actions.ts';
 import { useCardGrid } from './use-card-grid.ts';
+import { useKeptFocus } from './use-kept-focus.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
 import type { PanelSection } from './use-panel-section.ts';
@@ -146,6 +147,15 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   const { attachContainer, attachList, start, end, before, after, measured } = useCardGrid(
     shown.length,
   );
+  const listArea = useRef<HTMLDivElement | null>(null);
+  const attachListArea = useCallback(
+    (element: HTMLDivElement | null) => {
+      listArea.current = element;
+      attachContainer(element);
+    },
+    [attachContainer],
+  );
+  const keptFocus = useKeptFocus(shown, listArea, heading);
 
   // After the login form, focus would be lost on the page: start at the panel's title.
   useEffect(() => heading.current?.focus(), []);
@@ -404,7 +414,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         )}
         {shown.length > 0 && (
           // Only the rows near the viewport are rendered; the spacers stand for the others.
-          <div ref={attachContainer}>
+          <div ref={attachListArea} onFocus={keptFocus.onFocus} onBlur={keptFocus.onBlur}>
             <div aria-hidden="true" style={{ height: before }} />
             {/* role="list": Safari drops the list semantics of an unstyled <ul>. */}
             <ul

@@ -1,0 +1,66 @@
+// The panel's list, filters and selection while changes stream in: what the organizer works on stays put.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../src/shared/paths.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import { launchBrowser, type TestBrowser } from './support/browser.ts';
+import { card, expected401s, openPanel, register } from './support/admin-panel.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.close();
+  await browser.context.clearCookies();
+  browser.problems.length = 0;
+  await server.app.db.kysely.deleteFrom('registrations').execute();
+});
+
+async function newPage() {
+  const page = await browser.newPage();
+  pages.push(page);
+  return { page, console: expected401s(page, [api.adminMe]) };
+}
+
+describe('the Pendentes filter', () => {
+  it('keeps the keyboard focus in the list when a confirmed card leaves it', async () => {
+    const { page, console } = await newPage();
+    await register(server, { nome_completo: 'Ana Antiga' });
+    await register(server, { nome_completo: 'Bia Nova' });
+    await openPanel(page, server);
+    await card(page, 'Bia Nova').waitFor();
+    await page.getByText('Pendentes (2)').click();
+    const confirm = card(page, 'Bia Nova').getByRole('button', { name: 'Confirmar' });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await card(page, 'Bia Nova').waitFor({ state: 'detached' });
+    // On the card that took its place, not on the page itself (Tab would start from the top).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLInputElement | null;
+          return active?.labels?.[0]?.textContent ?? active?.tagName;
+        }),
+      )
+      .toBe('Selecionar Ana Antiga');
+
+    // The filter's last card leaves: the panel's title.
+    await card(page, 'Ana Antiga').getByRole('button', { name: 'Confirmar' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Nenhuma inscrição neste filtro.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});
