@@ -87,6 +87,22 @@ describe('newRegistrationSchema', () => {
     expect(errorsFor({ ...valid, nome_completo: 'João Conceição 👷‍♀️' })).toEqual({});
   });
 
+  it('drops invisible marks and direction overrides, keeping the joiners emoji need', () => {
+    const parsed = newRegistrationSchema.parse({
+      ...valid,
+      // A right-to-left override would show "Silva" as "avliS" in the panel and the CSV.
+      nome_completo: '\u200bMaria \u202eda Silva\u202c\u200f 👷\u200d♀️',
+      email: 'maria@exemplo.com\u200b',
+      nome_compania: '\ufeffConstrutora \u2066Horizonte\u2069',
+    });
+    expect(parsed.nome_completo).toBe('Maria da Silva 👷\u200d♀️');
+    expect(parsed.email).toBe('maria@exemplo.com');
+    expect(parsed.nome_compania).toBe('Construtora Horizonte');
+    expect(errorsFor({ ...valid, nome_compania: '\u200b\u200b' })).toEqual({
+      nome_compania: messages.required,
+    });
+  });
+
   it('refuses NUL, the other C0 control characters and DEL inside any text field', () => {
     const lineBreaksAndTab = ['\t', '\n', '\r'];
     const controls = [

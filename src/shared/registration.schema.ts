@@ -32,6 +32,13 @@ const loneSurrogate = /\p{Cs}/u;
 // eslint-disable-next-line no-control-regex
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
+// Invisible marks that a paste from a chat or a document can carry (zero-width spaces, the byte
+// order mark, direction marks), and the direction overrides and isolates that make a name read
+// backwards in the panel and the CSV ("Trojan Source"): removed, not refused, since the visitor
+// cannot see them to take them out. The joiners (U+200C, U+200D) stay: emoji and some scripts
+// need them.
+const invisibleMarks = /[\u200b\u200e\u200f\u061c\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g;
+
 function isText(value: string): boolean {
   return !loneSurrogate.test(value) && !controlCharacter.test(value);
 }
@@ -41,6 +48,7 @@ function requiredText(max: number) {
     .string({
       error: (issue) => (issue.input === undefined ? messages.required : messages.notText),
     })
+    .overwrite((value) => value.replace(invisibleMarks, ''))
     .trim()
     .overwrite((value) => value.replace(/[\t\r\n]+/g, ' '))
     .min(1, messages.required)
