@@ -205,3 +205,36 @@ describe('a queued check-in the server refuses: the warning says why', () => {
     });
   });
 });
+
+describe('a check-in the phone fails to store (IndexedDB refusing, its quota full)', () => {
+  it('is still let in, kept in the page and sent; the door is told not to reload', async () => {
+    const person = await confirmedRegistration(server, { nome_completo: 'Sofia Disco Cheio' });
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await openDoor(page, server);
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.add = () => {
+        throw new DOMException('O disco está cheio.', 'QuotaExceededError');
+      };
+    });
+    await browser.context.setOffline(true);
+    await page.getByText('Sem conexão', { exact: true }).waitFor();
+    await (await find(page, person.nome_completo)).click();
+    await verdict(page).getByText('Decidido sem conexão: será enviado ao servidor.').waitFor();
+    expect(await verdict(page).innerText()).not.toContain('Ingresso inválido');
+    await page.getByText(/não conseguiu guardar a entrada/).waitFor();
+    await page.getByText('1 entrada aguardando envio').waitFor();
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+
+    await browser.context.setOffline(false);
+    await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+  });
+});

@@ -39,9 +39,10 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
     [door],
   );
 
-  // Without a store (a private window) the queue lives in this page only: closing or reloading it
-  // while something waits to be sent loses it, so the browser asks first (decision 0165).
-  const unsavedQueue = !options.store && door.unsent > 0;
+  // Without a store (a private window), or when it refused a check-in, the queue lives in this page
+  // only: closing or reloading it while that waits to be sent loses it, so the browser asks first
+  // (decision 0165).
+  const unsavedQueue = door.unsaved > 0;
   useEffect(() => {
     if (!unsavedQueue) return;
     const ask = (event: BeforeUnloadEvent) => {

@@ -30,6 +30,9 @@ export const doorTexts = {
     /** Shown from the start when the browser keeps nothing on the phone (a private window). */
     notKept:
       'Este navegador não guarda dados neste aparelho (janela anônima?). Entradas ainda não enviadas ao servidor se perdem se a página for recarregada ou fechada: use uma janela normal.',
+    /** A toast when the phone refuses to store a check-in (its storage full). */
+    notStored:
+      'Este aparelho não conseguiu guardar a entrada: ela fica só nesta página até ser enviada. Não recarregue nem feche a página.',
     /** The browser's question before a reload or close loses them (most browsers show their own words). */
     unsavedQueue:
       'Há entradas ainda não enviadas ao servidor; elas se perdem se você sair desta página.',

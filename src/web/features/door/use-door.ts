@@ -92,8 +92,8 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     queued: queue.own.length,
     /** What other accounts left queued on this phone: only they can send it. */
     othersQueued: queue.others,
-    /** Everything this page holds that the server does not have yet. */
-    unsent: queue.queue.length,
+    /** What is queued in this page only, not on the phone: a reload would lose it. */
+    unsaved: queue.unsaved.length,
     shown,
     checking,
     /** The check-in 'Desfazer' undoes now: none while a newer scan is being checked. */

@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorTable } from '@shared/api-error.ts';
+import { toast } from '@/components/ui/toaster.tsx';
 import type { AttendeeChange } from '@shared/door.schema.ts';
 import { ApiRequestError, errorCode } from '@/lib/api-client.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
@@ -15,6 +16,7 @@ import {
 } from './check-ins.ts';
 import { checkIn, failureOfError, undoCheckIn } from './door-api.ts';
 import type { DoorStore } from './door-store.ts';
+import { doorTexts } from './door-texts.ts';
 
 /** A queued check-in the server decided otherwise: reported until dismissed. */
 export interface Conflict {
@@ -70,7 +72,14 @@ export function useOfflineQueue({
 
   const enqueue = useCallback(
     async <T extends QueuedAction>(action: T): Promise<T> => {
-      const stored = store ? await store.enqueue(action) : action;
+      let stored = action;
+      try {
+        if (store) stored = await store.enqueue(action);
+      } catch {
+        // The phone refused to store it (its quota full, say): it is kept in this page all the
+        // same, never dropped, and the door is told not to reload until it is sent.
+        toast.warning(doorTexts.offline.notStored, { id: 'door-not-stored' });
+      }
       queueRef.current = [...queueRef.current, stored];
       setQueue(queueRef.current);
       return stored;
@@ -185,5 +194,8 @@ export function useOfflineQueue({
     return [...byAccount].map(([by, count]) => ({ by, count }));
   }, [queue, account]);
 
-  return { queue, own, others, enqueue, withdrawCheckIn, conflicts, dismissConflict };
+  /** What lives in this page only (no store, or the store refused it): a reload would lose it. */
+  const unsaved = useMemo(() => queue.filter((queued) => queued.order === undefined), [queue]);
+
+  return { queue, own, others, unsaved, enqueue, withdrawCheckIn, conflicts, dismissConflict };
 }
