@@ -39,9 +39,10 @@ beforeEach(async () => {
 });
 
 /** A signed-in panel on one screen (`#evento`, `#edicoes`). */
-async function openScreen(hash: string, heading: string) {
+async function openScreen(hash: string, heading: string, before?: (page: Page) => Promise<void>) {
   const page = await browser.newPage();
   pages.push(page);
+  await before?.(page);
   const console = expected401s(page, [api.adminMe]);
   await signIn(page, server, session);
   await page.goto(`${server.url}${paths.admin}${hash}`);
@@ -454,5 +455,37 @@ describe('the Evento screen, a date that ends the retention', () => {
     expect((await storedSettings()).date).toBe('2020-01-10');
     await expect.poll(stored).toEqual(['Inscrita Hoje']);
     expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});
+
+describe('the Evento screen, not told of another save', () => {
+  it('saves what this organizer changed without undoing what another saved meanwhile', async () => {
+    const before = await storedSettings();
+    // The live stream never arrives (a proxy that holds it back, a phone between networks).
+    const { page } = await openScreen('#evento', 'Evento', (page) =>
+      page.route(`**${api.adminLiveStream}`, (route) => route.abort()),
+    );
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await field('Frase de apresentação').fill('Chamada desta tela');
+
+    const elsewhere = {
+      ...before,
+      venue: 'Auditório Salvo Sem Aviso',
+      name: 'Nome Salvo Sem Aviso',
+    };
+    const response = await server.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie: session.cookie },
+      json: elsewhere,
+    });
+    expect(response.status).toBe(200);
+    // This form was not told: it still shows the venue it was opened with.
+    expect(await field('Local').inputValue()).toBe(before.venue);
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Evento salvo!').waitFor();
+    expect(await storedSettings()).toEqual({ ...elsewhere, tagline: 'Chamada desta tela' });
+    // And the form shows what is saved now.
+    expect(await field('Local').inputValue()).toBe(elsewhere.venue);
   });
 });

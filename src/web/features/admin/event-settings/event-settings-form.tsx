@@ -37,7 +37,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
-import { saveEventSettings } from '../admin-api.ts';
+import { fetchEventSettings, saveEventSettings } from '../admin-api.ts';
 import { editionsKey } from '../editions/editions-keys.ts';
 import { useSetEventSettings } from '../use-event-settings.ts';
 import { registrationsKey } from '../use-live-registrations.ts';
@@ -51,6 +51,7 @@ import {
   differs,
   followSaved,
   formValues,
+  mergeSaved,
   placeErrors,
   settingsBody,
   type SettingsField as Field,
@@ -70,7 +71,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     () => restored?.values ?? formValues(settings),
   );
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
-  const save = useMutation({ mutationFn: saveEventSettings });
+  const save = useMutation({ mutationFn: saveOverFresh });
   // The settings the values were started from; when others arrive (saved elsewhere, or this
   // form's own save), the fields still showing the old ones take the new.
   const [shownSettings, setShownSettings] = useState(settings);
@@ -142,10 +143,10 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     await send(parsed.data);
   }
 
-  async function send(body: EventSettings) {
+  async function send(typed: EventSettings) {
     let saved: EventSettings;
     try {
-      saved = await save.mutateAsync(body);
+      saved = await save.mutateAsync({ typed, base: shownSettings });
     } catch (error) {
       // A 401 ends the session in one place; the draft brings the values back after the login.
       if (isUnauthorized(error)) return;
@@ -435,6 +436,16 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       </AlertDialog>
     </form>
   );
+}
+
+/**
+ * Saves what was typed over the settings read just before: a save made elsewhere that the live
+ * stream has not told of (a proxy holding it back, a phone between networks) stays in the fields
+ * this form did not change, instead of being saved back over (decision 0163).
+ */
+async function saveOverFresh({ typed, base }: { typed: EventSettings; base: EventSettings }) {
+  const fresh = await fetchEventSettings();
+  return saveEventSettings(mergeSaved(typed, base, fresh));
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   differs,
   followSaved,
   formValues,
+  mergeSaved,
   placeErrors,
   settingsBody,
 } from './settings-form-values.ts';
@@ -58,5 +59,19 @@ describe('the Evento form’s values', () => {
     // Nothing typed: the form is the saved settings, with nothing unsaved.
     const untouched = followSaved(formValues(defaultEvent), defaultEvent, saved);
     expect(differs(untouched, saved)).toBe(false);
+  });
+});
+
+describe('what the Evento form saves over settings saved elsewhere meanwhile', () => {
+  it('keeps the fields typed, and takes the fresh value of every other', () => {
+    const base = defaultEvent;
+    const typed = { ...base, tagline: 'Digitada aqui', capacity: 50 };
+    const fresh = { ...base, venue: 'Salva em outra tela', capacity: 80, tagline: 'Outra' };
+    expect(mergeSaved(typed, base, fresh)).toEqual({
+      ...fresh,
+      tagline: 'Digitada aqui',
+      capacity: 50,
+    });
+    expect(mergeSaved(typed, base, base)).toEqual(typed);
   });
 });

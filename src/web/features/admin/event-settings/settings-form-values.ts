@@ -1,6 +1,10 @@
 // The 'Evento' form's values: every field as the text its input holds (a number is typed as text
 // too), turned into the settings' JSON before the shared schema checks it.
-import type { EventSettings, EventSettingsInput } from '@shared/event-config.schema.ts';
+import {
+  eventSettingsFields,
+  type EventSettings,
+  type EventSettingsInput,
+} from '@shared/event-config.schema.ts';
 
 export type SettingsField = keyof EventSettings;
 export type SettingsFormValues = Record<SettingsField, string>;
@@ -72,4 +76,23 @@ export function placeErrors(
   }
   if (elsewhere.length > 0) placed.form = elsewhere.join(' ');
   return placed;
+}
+
+/**
+ * What to save when the settings read just before saving (`fresh`) are not the ones the form
+ * started from (`base`): a save made elsewhere that the live stream has not told of. The fields
+ * the organizer changed keep their value; the others take the fresh one, as the open form would
+ * have shown them (followSaved).
+ */
+export function mergeSaved(
+  typed: EventSettings,
+  base: EventSettings,
+  fresh: EventSettings,
+): EventSettings {
+  return Object.fromEntries(
+    eventSettingsFields.map((field) => [
+      field,
+      JSON.stringify(typed[field]) === JSON.stringify(base[field]) ? fresh[field] : typed[field],
+    ]),
+  ) as EventSettings;
 }
