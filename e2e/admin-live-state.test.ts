@@ -64,3 +64,42 @@ describe('the Pendentes filter', () => {
     expect(console.unexpected(browser.problems)).toEqual([]);
   });
 });
+
+describe('Exportar CSV', () => {
+  it('never says there is nothing to export while the list is still on its way, or failed to come', async () => {
+    const { page, console } = await newPage();
+    for (let i = 0; i < 3; i += 1) await register(server, { nome_completo: `Pessoa ${i + 1}` });
+    const downloads: unknown[] = [];
+    page.on('download', (download) => downloads.push(download));
+    // The list arrives late (a slow connection, thousands of rows), then not at all.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${api.adminRegistrations}`, async (route) => {
+      await held;
+      return route.continue();
+    });
+    await openPanel(page, server);
+    await page.getByText('Carregando inscrições...', { exact: true }).waitFor();
+    const exportButton = page.getByRole('button', { name: 'Exportar CSV' });
+    // Clicked now, it would say 'Nenhum dado' / 'Não há inscrições para exportar.': untrue.
+    expect(await exportButton.isDisabled()).toBe(true);
+
+    release();
+    await card(page, 'Pessoa 3').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    await page.getByText('3 inscrições exportadas.').waitFor();
+    expect(await page.getByText('Nenhum dado', { exact: true }).count()).toBe(0);
+    expect(downloads).toHaveLength(1);
+    expect(console.unexpected(browser.problems)).toEqual([]);
+
+    // A list that could not be loaded: nothing is known, nothing is claimed.
+    const { page: failing } = await newPage();
+    await failing.route(`**${api.adminRegistrations}`, (route) =>
+      route.fulfill({ status: 503, body: '' }),
+    );
+    await openPanel(failing, server);
+    await failing.getByRole('button', { name: 'Tentar novamente' }).waitFor();
+    expect(await failing.getByRole('button', { name: 'Exportar CSV' }).isDisabled()).toBe(true);
+  });
+});

@@ -351,7 +351,13 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
               <DoorOpen aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.doorAccounts.open}
             </Button>
-            <Button variant="outline" onClick={exportCsv} size="toolbar">
+            {/* Until the list is here, 'Nenhum dado' would be untrue: no export yet. */}
+            <Button
+              variant="outline"
+              onClick={exportCsv}
+              size="toolbar"
+              disabled={listState !== 'ready'}
+            >
               <Download aria-hidden="true" className="size-4 shrink-0" />
               {adminTexts.header.exportCsv}
             </Button>
