@@ -4,7 +4,7 @@
 // happened (docs/decisions/0165).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, withId } from '../src/shared/paths.ts';
+import { api, paths, withId } from '../src/shared/paths.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import { admin } from './support/admin-panel.ts';
@@ -236,5 +236,55 @@ describe('a check-in the phone fails to store (IndexedDB refusing, its quota ful
     await browser.context.setOffline(false);
     await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
     expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+  });
+});
+
+describe('a window that keeps nothing, and the session ends with a check-in queued', () => {
+  it('keeps the check-in through the login form, and sends it once the door signs in again', async () => {
+    const person = await confirmedRegistration(server, { nome_completo: 'Tânia Sessão Vencida' });
+    const email = `portaria.anonima.${process.pid}@exemplo.com`;
+    const password = 'senha-da-portaria-2025';
+    const organizer = await startSession(server.app.db.kysely);
+    const created = await server.request(api.adminAccounts, {
+      method: 'POST',
+      headers: { cookie: organizer.cookie },
+      json: { email, password },
+    });
+    expect(created.status).toBe(201);
+    const logIn = async (page: Page) => {
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Senha').fill(password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByLabel('Buscar por nome ou empresa').waitFor();
+    };
+
+    browser = await launchBrowser({ viewport: phone });
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined });
+    });
+    await page.goto(server.url + paths.door);
+    await logIn(page);
+    await browser.context.setOffline(true);
+    await page.getByText('Sem conexão', { exact: true }).waitFor();
+    await (await find(page, person.nome_completo)).click();
+    await page.getByText('1 entrada aguardando envio').waitFor();
+
+    // The session ends on the server meanwhile (its idle time out); the signal returns.
+    const account = await server.app.db.kysely
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await server.app.db.kysely
+      .deleteFrom('sessions')
+      .where('account_id', '=', account.id)
+      .execute();
+    await browser.context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: 'Entrar na portaria' }).waitFor();
+    await logIn(page);
+    await expect
+      .poll(async () => (await storedCheckIn(server, person.id)).checked_in_by, { timeout: 20_000 })
+      .toBe(email);
   });
 });

@@ -12,6 +12,7 @@ import { DoorStore } from './door-store.ts';
 import { doorTexts } from './door-texts.ts';
 import { registerDoorWorker } from './register-door-worker.ts';
 import { useDoorEvent } from './use-door-event.ts';
+import { queuedInPage } from './use-offline-queue.ts';
 import { attendeesKey } from './use-door-list.ts';
 import './door.css';
 
@@ -39,7 +40,9 @@ export function DoorPage() {
   const open = useCallback(
     async (session: Session, store: DoorStore | null) => {
       const kept = await store?.readSnapshot().catch(() => undefined);
-      const queue = (await store?.readQueue().catch(() => [])) ?? [];
+      // And what the page kept of it when the phone could not (a private window, a session ended).
+      const stored = (await store?.readQueue().catch(() => [])) ?? [];
+      const queue = [...stored, ...queuedInPage()];
       const seeded = kept?.account.email === session.email;
       if (kept && !seeded) await store?.clearSnapshot().catch(() => {});
       if (seeded) queryClient.setQueryData(attendeesKey, kept.attendees);

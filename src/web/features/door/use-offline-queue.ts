@@ -31,6 +31,17 @@ function reasonOf(error: unknown): string | undefined {
   return Object.values(error.fields)[0] ?? error.message;
 }
 
+/**
+ * What is queued in this page only (no store, or the store refused it), kept beyond the screen: a
+ * session that ends unmounts it, and the screen of the next sign-in starts from this.
+ */
+let inPage: QueuedAction[] = [];
+
+/** The queued actions this page holds and the phone's store does not. */
+export function queuedInPage(): QueuedAction[] {
+  return inPage;
+}
+
 /** A queued check-in gets more time than a live one: nobody is waiting at the door for it. */
 const sendTimeoutMs = 10_000;
 /** While something is queued, how often to try sending it even without an `online` event. */
@@ -70,6 +81,13 @@ export function useOfflineQueue({
   /** Keys of the queued check-ins a send loop has sent (or is sending): the server may have them. */
   const sent = useRef(new Set<string>());
 
+  /** The queue changed: at once for the send loop and this page, then for the screen. */
+  const setCurrent = useCallback((next: QueuedAction[]) => {
+    queueRef.current = next;
+    inPage = next.filter((queued) => queued.order === undefined);
+    setQueue(next);
+  }, []);
+
   const enqueue = useCallback(
     async <T extends QueuedAction>(action: T): Promise<T> => {
       let stored = action;
@@ -80,20 +98,18 @@ export function useOfflineQueue({
         // same, never dropped, and the door is told not to reload until it is sent.
         toast.warning(doorTexts.offline.notStored, { id: 'door-not-stored' });
       }
-      queueRef.current = [...queueRef.current, stored];
-      setQueue(queueRef.current);
+      setCurrent([...queueRef.current, stored]);
       return stored;
     },
-    [store],
+    [store, setCurrent],
   );
 
   const removeQueued = useCallback(
     async (action: QueuedAction) => {
-      queueRef.current = queueRef.current.filter((queued) => queued.key !== action.key);
-      setQueue(queueRef.current);
+      setCurrent(queueRef.current.filter((queued) => queued.key !== action.key));
       if (store && action.order !== undefined) await store.dequeue(action.order);
     },
-    [store],
+    [store, setCurrent],
   );
 
   /**
