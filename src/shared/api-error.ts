@@ -195,7 +195,6 @@ export type ClientErrorCode = (typeof clientErrorTable)[keyof typeof clientError
 /** A check-in's per-field messages (under `validation`): the time the phone decided. */
 export const checkInFieldMessages = {
   scannedAtInvalid: 'Envie a hora da leitura em ISO 8601, como 2025-12-06T07:31:00-05:00.',
-  scannedAtFuture: 'A hora da leitura está no futuro: confira o relógio do celular.',
   scannedAtTooOld: 'A leitura é antiga demais para ser registrada.',
 } as const;
 
