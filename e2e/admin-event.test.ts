@@ -489,3 +489,29 @@ describe('the Evento screen, not told of another save', () => {
     expect(await field('Local').inputValue()).toBe(elsewhere.venue);
   });
 });
+
+describe('the Evento screen, typing while it saves', () => {
+  it('keeps what is typed during a slow save, as a change still to save', async () => {
+    const before = await storedSettings();
+    const { page, console } = await openScreen('#evento', 'Evento');
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await field('Local').fill('Local Enviado');
+    // A slow connection: the save takes two seconds to arrive.
+    await page.route(`**${api.adminEvent}`, async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvando...' }).waitFor();
+    await field('Cidade').fill('Cidade Digitada Durante');
+    await toast(page, 'Evento salvo!').waitFor();
+    expect(await storedSettings()).toEqual({ ...before, venue: 'Local Enviado' });
+    expect(await field('Local').inputValue()).toBe('Local Enviado');
+    expect(await field('Cidade').inputValue()).toBe('Cidade Digitada Durante');
+    await page.getByText('Alterações não salvas.').waitFor();
+    expect(await page.getByText('O evento foi salvo em outra tela', { exact: false }).count()).toBe(
+      0,
+    );
+    expect(console.unexpected(browser.problems)).toEqual([]);
+  });
+});

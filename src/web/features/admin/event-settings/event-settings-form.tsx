@@ -53,6 +53,7 @@ import {
   formValues,
   mergeSaved,
   placeErrors,
+  typedSince,
   settingsBody,
   type SettingsField as Field,
   type SettingsFieldErrors,
@@ -76,13 +77,16 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
   // form's own save), the fields still showing the old ones take the new.
   const [shownSettings, setShownSettings] = useState(settings);
   const [savedElsewhere, setSavedElsewhere] = useState(restored?.savedElsewhere ?? false);
+  /** What this form's last save stored: its echo on the live stream is not another's save. */
+  const [lastSaved, setLastSaved] = useState<EventSettings | null>(null);
   if (settings !== shownSettings) {
     const followed = followSaved(values, shownSettings, settings);
     setShownSettings(settings);
     setValues(followed);
     // What the organizer is typing stays: say why the other fields moved (not for this form's own
-    // save, which the live stream may announce before the PUT answers).
-    if (differs(followed, settings) && !save.isPending) setSavedElsewhere(true);
+    // save, which the live stream may announce before the PUT answers, or after).
+    const ownSave = lastSaved !== null && !differs(formValues(lastSaved), settings);
+    if (differs(followed, settings) && !save.isPending && !ownSave) setSavedElsewhere(true);
   }
   const unsaved = differs(values, settings);
   // The current edition's list, kept live by the panel's one stream (read here, never loaded).
@@ -144,6 +148,8 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
   }
 
   async function send(typed: EventSettings) {
+    // The values sent: what is typed while the save is on its way stays after it.
+    const sent = values;
     let saved: EventSettings;
     try {
       saved = await save.mutateAsync({ typed, base: shownSettings });
@@ -158,8 +164,9 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       });
       return;
     }
+    setLastSaved(saved);
     setSettings(saved);
-    setValues(formValues(saved));
+    setValues((current) => typedSince(current, sent, formValues(saved)));
     setRestored(null);
     setSavedElsewhere(false);
     clearSettingsDraft();

@@ -8,6 +8,7 @@ import {
   mergeSaved,
   placeErrors,
   settingsBody,
+  typedSince,
 } from './settings-form-values.ts';
 
 describe('the Evento form’s values', () => {
@@ -73,5 +74,17 @@ describe('what the Evento form saves over settings saved elsewhere meanwhile', (
       capacity: 50,
     });
     expect(mergeSaved(typed, base, base)).toEqual(typed);
+  });
+});
+
+describe('the Evento form once its save answers', () => {
+  it('shows what was saved where nothing was typed since, and keeps what was typed meanwhile', () => {
+    const sent = { ...formValues(defaultEvent), venue: '  Local Enviado ' };
+    const saved = { ...formValues(defaultEvent), venue: 'Local Enviado' };
+    const current = { ...sent, city: 'Cidade Digitada Durante' };
+    expect(typedSince(current, sent, saved)).toEqual({
+      ...saved,
+      city: 'Cidade Digitada Durante',
+    });
   });
 });

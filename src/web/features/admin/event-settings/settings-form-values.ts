@@ -96,3 +96,20 @@ export function mergeSaved(
     ]),
   ) as EventSettings;
 }
+
+/**
+ * The form once `saved` answers a save of `sent`: a field still as it was sent shows what was
+ * saved (trimmed); one typed in while the save was on its way keeps what was typed.
+ */
+export function typedSince(
+  current: SettingsFormValues,
+  sent: SettingsFormValues,
+  saved: SettingsFormValues,
+): SettingsFormValues {
+  return Object.fromEntries(
+    (Object.keys(saved) as SettingsField[]).map((field) => [
+      field,
+      current[field] === sent[field] ? saved[field] : current[field],
+    ]),
+  ) as SettingsFormValues;
+}
