@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../src/shared/paths.ts';
+import { startSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser, type TestBrowser } from './support/browser.ts';
@@ -101,5 +102,51 @@ describe('Exportar CSV', () => {
     await openPanel(failing, server);
     await failing.getByRole('button', { name: 'Tentar novamente' }).waitFor();
     expect(await failing.getByRole('button', { name: 'Exportar CSV' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('a panel away while another organizer starts a new edition', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startAppServer();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('comes back showing the new edition only, not the last one’s people beside it', async () => {
+    const { page, console } = await newPage();
+    await register(other, { nome_completo: 'Ana Do Ano Passado' });
+    await openPanel(page, other);
+    await card(page, 'Ana Do Ano Passado').waitFor();
+    await page.getByText('Ao vivo', { exact: true }).waitFor();
+
+    // The laptop's connection drops (its stream cut, no way back for a while)…
+    await page.route(`**${api.adminLiveStream}*`, (route) => route.abort('internetdisconnected'));
+    other.app.server.closeAllConnections();
+    await page.getByText('Reconectando...').waitFor();
+    // …while, elsewhere, the next edition starts and someone registers for it.
+    const { cookie } = await startSession(other.app.db.kysely);
+    const created = await other.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie },
+      json: { date: '2037-05-05' },
+    });
+    expect(created.status).toBe(201);
+    await register(other, { nome_completo: 'Bruno Da Nova Edição' });
+
+    // Back: the stream resumes where it was.
+    await page.unroute(`**${api.adminLiveStream}*`);
+    await card(page, 'Bruno Da Nova Edição').waitFor({ timeout: 15_000 });
+    await page.getByText('Ao vivo', { exact: true }).waitFor();
+    await card(page, 'Ana Do Ano Passado').waitFor({ state: 'detached' });
+    await page.getByText('1 inscrição · 0 confirmadas · 1 pendente', { exact: false }).waitFor();
+    // The cut stream, and the attempts while it could not come back.
+    const unexpected = console
+      .unexpected(browser.problems)
+      .filter(
+        (problem) => !/ERR_INTERNET_DISCONNECTED|ERR_INCOMPLETE_CHUNKED_ENCODING/.test(problem),
+      );
+    expect(unexpected).toEqual([]);
   });
 });
