@@ -462,9 +462,9 @@ describe('the Evento screen, not told of another save', () => {
   it('saves what this organizer changed without undoing what another saved meanwhile', async () => {
     const before = await storedSettings();
     // The live stream never arrives (a proxy that holds it back, a phone between networks).
-    const { page } = await openScreen('#evento', 'Evento', (page) =>
-      page.route(`**${api.adminLiveStream}`, (route) => route.abort()),
-    );
+    const { page } = await openScreen('#evento', 'Evento', async (page) => {
+      await page.route(`**${api.adminLiveStream}`, (route) => route.abort());
+    });
     const field = (label: string) => page.getByLabel(label, { exact: true });
     await field('Frase de apresentação').fill('Chamada desta tela');
 
