@@ -395,10 +395,6 @@ async function stateOf(trx: Transaction<Database>, id: string) {
     .executeTakeFirst();
 }
 
-async function readRow(trx: Transaction<Database>, id: string): Promise<RegistrationRow> {
-  return trx.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 /**
  * Sets `confirmed`, gives the ticket its code and queues the ticket's messages; repeating it is
  * harmless (same code, nothing logged or sent again). Decided with the seats held: with none
@@ -423,7 +419,13 @@ export async function confirmRegistration(
       if (!takeSeatFor(seats, found)) throw new CapacityReachedError();
       row = await confirmIn(trx, id, actor, plan);
     }
-    row ??= await readRow(trx, id);
+    // Erased while this waited for the row (PostgreSQL): gone, as if never found.
+    row ??= await trx
+      .selectFrom('registrations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
     const [registration] = await withDeliveries(trx, [row]);
     return registration;
   });
@@ -643,7 +645,9 @@ export async function cancelRegistration(
       .where('id', '=', found.id)
       .where('status', '=', found.status)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Erased while this waited for the row (PostgreSQL; every other change holds the seats).
+    if (!row) return undefined;
     await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
     // A ticket still waiting (a retry after the mail server's 421) would go out revoked, or, after
     // a restore queues the ticket again, as a second one: it fails here, with the cancellation.
@@ -679,9 +683,11 @@ export async function restoreRegistration(
     if (found.status !== 'cancelled') throw new NotCancelledError();
     if (!takeSeat(seats)) throw new CapacityReachedError();
     const row = await confirmIn(trx, id, actor, plan, { from: ['cancelled'], action: 'restored' });
+    // Erased while this waited for the row (PostgreSQL; every other change holds the seats).
+    if (!row) return undefined;
     // The cancellation's e-mail still waiting no longer tells the truth.
     await failQueued(trx, id, 'cancelled');
-    const [registration] = await withDeliveries(trx, [row ?? (await readRow(trx, id))]);
+    const [registration] = await withDeliveries(trx, [row]);
     return registration;
   });
 }
