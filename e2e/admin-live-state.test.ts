@@ -1,7 +1,8 @@
 // The panel's list, filters and selection while changes stream in: what the organizer works on stays put.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../src/shared/paths.ts';
+import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
+import { api, withId } from '../src/shared/paths.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
@@ -148,5 +149,53 @@ describe('a panel away while another organizer starts a new edition', () => {
         (problem) => !/ERR_INTERNET_DISCONNECTED|ERR_INCOMPLETE_CHUNKED_ENCODING/.test(problem),
       );
     expect(unexpected).toEqual([]);
+  });
+});
+
+describe('bulk confirmation on a full event', () => {
+  let full: TestServer;
+  beforeAll(async () => {
+    full = await startAppServer();
+  });
+  afterAll(async () => {
+    await full?.close();
+  });
+
+  it('does not celebrate when no one could be confirmed', async () => {
+    const { cookie } = await startSession(full.app.db.kysely);
+    const current = eventSettingsSchema.parse(
+      await (await full.request(api.adminEvent, { headers: { cookie } })).json(),
+    );
+    // One seat, taken.
+    const saved = await full.request(api.adminEvent, {
+      method: 'PUT',
+      headers: { cookie },
+      json: { ...current, capacity: 1, admission: 'approval' },
+    });
+    expect(saved.status).toBe(200);
+    const ana = await register(full, { nome_completo: 'Ana Sentada' });
+    const confirmed = await full.request(withId(api.adminConfirm, ana.id), {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(confirmed.status).toBe(200);
+    await register(full, { nome_completo: 'Bruno Espera' });
+    await register(full, { nome_completo: 'Carla Espera' });
+
+    const { page, console } = await newPage();
+    await openPanel(page, full);
+    await page.getByText('2 na lista de espera', { exact: false }).waitFor();
+    for (const name of ['Bruno Espera', 'Carla Espera']) {
+      await page.getByRole('checkbox', { name: `Selecionar ${name}` }).check();
+    }
+    await page.getByRole('button', { name: 'Confirmar selecionados (2)' }).click();
+    const said = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: '2 ficaram sem vaga (evento lotado).' });
+    await said.waitFor();
+    expect(await said.textContent()).toContain('0 inscrições confirmadas');
+    // A warning, not the green of a success.
+    expect(await said.getAttribute('data-type')).toBe('warning');
+    expect(console.unexpected(browser.problems)).toEqual([]);
   });
 });

@@ -51,7 +51,9 @@ export function useBulkActions({
         total.past_edition += result.past_edition;
       }
       const description = texts.confirmedDescription(total);
-      toast.success(texts.confirmed(total), description ? { description } : undefined);
+      // '0 inscrições confirmadas' (the event full, all cancelled…) is no success: a warning.
+      const say = total.confirmed > 0 ? toast.success : toast.warning;
+      say(texts.confirmed(total), description ? { description } : undefined);
       onDone();
     } catch (error) {
       if (!isUnauthorized(error)) {
