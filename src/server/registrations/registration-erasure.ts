@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../audit/actor.ts';
-import { deleteRegistration, fillFreeSeats } from './registrations.repository.ts';
+import { deleteRegistration } from './registrations.repository.ts';
 
 export interface RegistrationErasure {
   /**
@@ -75,14 +75,21 @@ async function registrationErasure(app: FastifyInstance) {
   app.decorate('erasure', {
     async erase(ids, actor, { fillSeats = true } = {}) {
       const erased: string[] = [];
+      let promoted = false;
       for (const id of ids) {
-        if (await deleteRegistration(app.db.kysely, id, actor)) erased.push(id);
+        // A confirmed person erased frees a seat: the waiting list gets it, in the same
+        // transaction (decision 0130).
+        const result = await deleteRegistration(
+          app.db.kysely,
+          id,
+          actor,
+          fillSeats ? app.messagePlan : null,
+        );
+        if (result.erased) erased.push(id);
+        if (result.promoted.length > 0) promoted = true;
       }
       if (erased.length === 0) return erased;
-      // A confirmed person erased frees a seat: the waiting list gets it (decision 0130).
-      if (fillSeats && (await fillFreeSeats(app.db.kysely, app.messagePlan)).length > 0) {
-        app.outbox.poke();
-      }
+      if (promoted) app.outbox.poke();
       // Committed, changes logged with them: delivery cannot turn this into an error.
       app.live.poke();
       await afterDeletion();

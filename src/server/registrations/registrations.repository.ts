@@ -731,24 +731,33 @@ export async function markTicketSent(
 }
 
 /**
- * True when a registration was removed: with it go its ticket (the code opens nothing any more),
- * its check-in, its kept check-in answers (foreign key) and its audit entries, leaving one entry
- * for the deletion. `actor` is null for the server's own jobs (retention).
+ * Removes a registration: with it go its ticket (the code opens nothing any more), its check-in,
+ * its kept check-in answers (foreign key) and its audit entries, leaving one entry for the
+ * deletion. `actor` is null for the server's own jobs (retention). With a `plan`, the seats are
+ * held first and a seat it frees goes to the waiting list in the same transaction (decision
+ * 0160): no crash can leave it free with people waiting, and a cancellation of the same person
+ * waits for it. Without one (the retention purge), a freed seat goes to nobody.
  */
 export async function deleteRegistration(
   db: Kysely<Database>,
   id: string,
   actor: Actor | null,
-): Promise<boolean> {
+  plan: MessagePlan | null,
+): Promise<{ erased: boolean; promoted: string[] }> {
   return db.transaction().execute(async (trx) => {
+    const seats = plan ? await holdSeats(trx) : undefined;
     const deleted = await trx
       .deleteFrom('registrations')
       .where('id', '=', id)
-      .returning('event_id')
+      .returning(['event_id', 'status', 'promoted_at'])
       .executeTakeFirst();
-    if (!deleted) return false;
+    if (!deleted) return { erased: false, promoted: [] };
     await recordErasure(trx, id, actor, deleted.event_id);
     await logChange(trx, 'deleted', id);
-    return true;
+    const freed = seats && deleted.event_id === seats.editionId && freeSeatOf(seats, deleted);
+    return {
+      erased: true,
+      promoted: freed && plan ? await promoteWaitlisted(trx, seats, plan, 1) : [],
+    };
   });
 }

@@ -592,6 +592,47 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       expect(offered.status).toBe('pending');
       expect(offered.promoted_at).toEqual(expect.any(String));
     });
+
+    it('gives the seat an erasure frees to the waiting list in the erasing transaction', async () => {
+      await edition({ capacity: 1, admission: 'automatic' });
+      const seated = await register();
+      expect(seated.status).toBe('confirmed');
+      const waiting = await register();
+      expect(waiting.status).toBe('waitlisted');
+      // As above: the promotion waits for the waiting person's row; what is committed meanwhile
+      // must not be the erasure alone (a crash there left the seat free, the person waiting).
+      const holder = new pg.Client({ connectionString: env.DATABASE_URL });
+      await holder.connect();
+      const reader = new pg.Client({ connectionString: env.DATABASE_URL });
+      await reader.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from registrations where id = $1 for update', [waiting.id]);
+        const erasing = asAdmin(withId(api.adminRegistration, seated.id), { method: 'DELETE' });
+        const blocked = async () => {
+          const { rows } = await reader.query<{ n: string }>(
+            `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+              where not l.granted and a.datname = current_database()`,
+          );
+          return Number(rows[0]!.n);
+        };
+        await expect.poll(blocked, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+        const { rows } = await reader.query<{ id: string; status: string }>(
+          'select id, status from registrations where id in ($1, $2) order by status',
+          [seated.id, waiting.id],
+        );
+        expect(rows).toEqual([
+          { id: seated.id, status: 'confirmed' },
+          { id: waiting.id, status: 'waitlisted' },
+        ]);
+        await holder.query('commit');
+        expect((await erasing).status).toBe(204);
+      } finally {
+        await holder.end();
+        await reader.end();
+      }
+      expect((await registration(waiting.id)).status).toBe('confirmed');
+    });
   }
 });
 
