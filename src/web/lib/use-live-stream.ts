@@ -26,6 +26,16 @@ function editionIn(data: string): unknown {
     : undefined;
 }
 
+/** The id of an edition a stream tells of (unchecked JSON); undefined when there is none. */
+function editionIdOf(edition: unknown): string | undefined {
+  return typeof edition === 'object' &&
+    edition !== null &&
+    'id' in edition &&
+    typeof edition.id === 'string'
+    ? edition.id
+    : undefined;
+}
+
 /** Backoff before re-creating a stream that ended CLOSED: 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 5000);
@@ -66,6 +76,13 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     /** The last sequence number seen: where a new stream resumes. */
     let lastSeq: string | undefined;
+    /**
+     * The edition the caller's list is of: the one the `ready` or `reset` that had it loaded told
+     * of. No change in the log says that another edition became current, so a stream that comes
+     * back after a switch (a laptop asleep, a phone between networks) resumes with `ready`, not
+     * `reset`: its edition differing is what says the list must be loaded again (decision 0169).
+     */
+    let listEdition: string | undefined;
 
     function connect() {
       if (disposed) return;
@@ -76,17 +93,27 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
       source = stream;
       // Until its first `ready`, a stream opened without a sequence has nothing to continue.
       let continuing = resuming;
-      /** A `ready` or `reset` may carry the settings: missed while away, they are told again. */
+      /**
+       * A `ready` or `reset` may carry the settings: missed while away, they are told again.
+       * Returns the edition's id.
+       */
       const edition = (data: string) => {
         const told = editionIn(data);
         if (told !== undefined) handlersRef.current.onEdition?.(told);
+        return editionIdOf(told);
+      };
+      const resync = (editionId: string | undefined) => {
+        listEdition = editionId;
+        handlersRef.current.onResync();
       };
       stream.addEventListener('ready', (message: MessageEvent<string>) => {
         lastSeq = message.lastEventId;
         attempt = 0;
         setConnection('live');
-        edition(message.data);
-        if (!continuing) handlersRef.current.onResync();
+        const editionId = edition(message.data);
+        if (!continuing || (editionId !== undefined && editionId !== listEdition)) {
+          resync(editionId);
+        }
         continuing = true;
       });
       stream.addEventListener('reset', (message: MessageEvent<string>) => {
@@ -94,8 +121,7 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         attempt = 0;
         continuing = true;
         setConnection('live');
-        edition(message.data);
-        handlersRef.current.onResync();
+        resync(edition(message.data));
       });
       stream.addEventListener('change', (message: MessageEvent<string>) => {
         lastSeq = message.lastEventId;

@@ -1,7 +1,7 @@
 // The registration list, kept live (lib/use-live-list.ts): newest first, new cards animate in. Its
 // stream tells of the current edition too: `onEdition` takes it.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { api } from '@shared/paths.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { useLiveList } from '@/lib/use-live-list.ts';
@@ -13,22 +13,9 @@ import { applyChange, parseChange, sortNewestFirst } from './registrations-list.
 
 export const registrationsKey = ['admin', 'registrations'] as const;
 
-/** The id of the edition a stream tells of (unchecked JSON); undefined when there is none. */
-function editionIdOf(edition: unknown): string | undefined {
-  return typeof edition === 'object' &&
-    edition !== null &&
-    'id' in edition &&
-    typeof edition.id === 'string'
-    ? edition.id
-    : undefined;
-}
-
 export function useLiveRegistrations(onEdition: (edition: unknown) => void) {
   const [entrances] = useState(() => new CardEntrances());
   const queryClient = useQueryClient();
-  // The edition the list is of: the last one the stream told of.
-  const listEdition = useRef<string | undefined>(undefined);
-  const reloadList = useRef(() => {});
   const { listState, list, connection, apply, reload } = useLiveList({
     queryKey: registrationsKey,
     streamUrl: api.adminLiveStream,
@@ -47,21 +34,9 @@ export function useLiveRegistrations(onEdition: (edition: unknown) => void) {
       void queryClient.invalidateQueries({ queryKey: auditKey(id) });
     },
     onLoadError: () => toast.error(adminTexts.list.loadFailed, { id: 'admin-load-failed' }),
-    onEdition(edition) {
-      // Another edition became current while the stream was away (a laptop asleep, the network
-      // down): the stream resumes with `ready`, not `reset`, since no registration's change says
-      // so; the list still holds the previous edition's people. (Open, it hears `reset` too.)
-      const id = editionIdOf(edition);
-      if (id !== undefined) {
-        if (listEdition.current !== undefined && listEdition.current !== id) reloadList.current();
-        listEdition.current = id;
-      }
-      onEdition(edition);
-    },
+    // A stream back after another edition became current reloads the list (lib/use-live-stream).
+    onEdition,
   });
-  useEffect(() => {
-    reloadList.current = reload;
-  }, [reload]);
   return {
     listState,
     registrations: list ?? noRegistrations,
