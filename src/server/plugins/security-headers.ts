@@ -3,7 +3,7 @@
 // never: docs/decisions/0006-csp-inline-styles-never-scripts.md. helmet works the headers out
 // once per set of options, at start; each request only gets them copied (decision 0106).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -122,14 +122,26 @@ export function setupPageHeaders(secure: boolean): SecurityHeaders {
   return helmetHeaders(helmetOptions(secure, { referrer: 'strict-origin' }));
 }
 
+/** The security headers of every other page (the plugin's default for every route). */
+export function pageHeaders(secure: boolean): SecurityHeaders {
+  return helmetHeaders(helmetOptions(secure));
+}
+
+/**
+ * Sets these headers on the raw response, as the plugin does (a page sent from a route that has
+ * none of its own, a built file's: web-app.ts).
+ */
+export function setSecurityHeaders(reply: FastifyReply, headers: SecurityHeaders): void {
+  for (const [name, value] of headers) reply.raw.setHeader(name, value);
+}
+
 async function securityHeaders(app: FastifyInstance) {
-  const pageHeaders = helmetHeaders(helmetOptions(app.config.secure));
+  const defaultHeaders = pageHeaders(app.config.secure);
 
   app.addHook('onRequest', (request, reply, done) => {
     const own = request.routeOptions.config.securityHeaders;
-    const headers = own === false ? [] : (own ?? pageHeaders);
     // On the raw response, as helmet does: they go out whoever writes the head.
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    setSecurityHeaders(reply, own === false ? [] : (own ?? defaultHeaders));
     if (isApi(request)) reply.header('cache-control', 'no-store');
     done();
   });

@@ -14,6 +14,8 @@ import { sendError } from '../http-errors.ts';
 import {
   anonymousPageHeaders,
   assetHeaders,
+  pageHeaders,
+  setSecurityHeaders,
   setupPageHeaders,
   wasmPageHeaders,
 } from './security-headers.ts';
@@ -91,12 +93,16 @@ async function webApp(app: FastifyInstance) {
     app.addHook('onClose', async () => stop());
   }
 
+  const ownPageHeaders = pageHeaders(app.config.secure);
   function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
     page: Precompressed,
     status: number,
   ) {
+    // A built file's route carries no page headers (/index.html, refused, gets the not-found
+    // page): a page always goes out with a page's.
+    if (!reply.hasHeader('content-security-policy')) setSecurityHeaders(reply, ownPageHeaders);
     reply.type('text/html; charset=utf-8');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return sendPrecompressed(request, reply, page, status);
