@@ -91,6 +91,9 @@ describe('the route table', () => {
       [`POST ${api.whatsappWebhook}`]: 'public',
       [`GET ${api.ticket}`]: 'public',
       [`HEAD ${api.ticket}`]: 'public',
+      // Not found, logged at warn: a ticket's code a little off (web-app.ts).
+      [`GET ${api.ticket.replace(':code', '*')}`]: 'public',
+      [`HEAD ${api.ticket.replace(':code', '*')}`]: 'public',
       [`GET ${api.doorAttendees}`]: ['door', 'admin'],
       [`HEAD ${api.doorAttendees}`]: ['door', 'admin'],
       [`POST ${api.doorCheckIns}`]: ['door', 'admin'],

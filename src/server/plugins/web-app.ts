@@ -9,7 +9,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates, type EventSettings } from '../../shared/event.ts';
-import { pagePaths, paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
+import {
+  api,
+  attendeePage,
+  pagePaths,
+  paths,
+  scriptlessPages,
+  setupPage,
+  ticketPage,
+} from '../../shared/paths.ts';
+import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import {
   anonymousPageHeaders,
@@ -150,14 +159,23 @@ async function webApp(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
     const wantsPage =
       pages &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/');
     if (wantsPage) return sendPage(request, reply, pages!.notFound, 404);
     return sendError(reply, errorTable.notFound);
-  });
+  }
+  app.setNotFoundHandler(notFound);
+  // An address that carries a personal key (a person's page, a ticket's code) but matches none of
+  // the routes that take one (a trailing slash a chat app added, a path under it) is not found
+  // either, and logged, as those routes are, at `warn` only: the not-found handler logs every
+  // address at `info`, key and all.
+  const keyed = { logLevel: 'warn', config: { audience: audiences.public } } as const;
+  const under = (path: string) => path.replace(/:code$/, '*');
+  for (const path of [under(attendeePage), under(ticketPage)]) app.all(path, keyed, notFound);
+  app.route({ method: ['GET', 'HEAD'], url: under(api.ticket), ...keyed, handler: notFound });
 }
 
 export default fp(webApp, { name: 'web-app' });
