@@ -51,7 +51,6 @@ export function removeDoorAccount(id: string): Promise<void> {
   return apiRequest<void>(withId(api.adminAccount, id), { method: 'DELETE' });
 }
 
-/** Confirms many at once (at most `bulkConfirmLimit` ids per request). */
 /** Cancels it (its seat goes to the waiting list); repeating it changes nothing. */
 export function cancelRegistration(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminCancel, id), { method: 'POST' });
@@ -62,8 +61,15 @@ export function restoreRegistration(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminRestore, id), { method: 'POST' });
 }
 
-export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfirmResult> {
-  return apiRequest<BulkConfirmResult>(api.adminBulkConfirm, {
+/**
+ * The bulk confirmation's answer. `failed`: when one of its batches failed on the server after
+ * others were committed, the ids left as they were (the later ones), and `failure` why (0171).
+ */
+export type BulkConfirmAnswer = BulkConfirmResult & { failed?: number; failure?: string };
+
+/** Confirms many at once (at most `bulkConfirmLimit` ids per request). */
+export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfirmAnswer> {
+  return apiRequest<BulkConfirmAnswer>(api.adminBulkConfirm, {
     method: 'POST',
     body: { ids },
     timeoutMs: listTimeoutMs,

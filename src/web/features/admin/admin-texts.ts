@@ -1,12 +1,12 @@
 // Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
 // panel texts quote the spec's catalogue exactly.
 import type {
-  BulkConfirmResult,
   MessageChannel,
   MessageKind,
   MessageStatus,
 } from '@shared/message.schema.ts';
 import { counted, plural } from '@shared/plural.ts';
+import type { BulkConfirmAnswer } from './admin-api.ts';
 import type { ListView } from './registration-views.ts';
 import type { RegistrationCounts } from './registrations-list.ts';
 
@@ -232,16 +232,17 @@ export const adminTexts = {
     confirm: (count: number) => `Confirmar selecionados (${number.format(count)})`,
     confirming: 'Confirmando...',
     /** '3 inscrições confirmadas' */
-    confirmed: (result: BulkConfirmResult) =>
+    confirmed: (result: BulkConfirmAnswer) =>
       `${counted(result.confirmed, inscricoes)} ${plural(result.confirmed, {
         one: 'confirmada',
         other: 'confirmadas',
       })}`,
     /**
      * '1 já estava confirmada; 2 não existem mais; 1 é de uma edição passada.' or '' when every
-     * one was confirmed now.
+     * one was confirmed now; then, when the server stopped midway, '60 não foram confirmadas:
+     * <why>' and that the selection is kept for another try (0171).
      */
-    confirmedDescription: (result: BulkConfirmResult) => {
+    confirmedDescription: (result: BulkConfirmAnswer) => {
       const parts = [
         ...(result.already_confirmed > 0
           ? [
@@ -285,9 +286,20 @@ export const adminTexts = {
             ]
           : []),
       ];
-      return parts.length > 0 ? `${parts.join('; ')}.` : '';
+      const counted = parts.length > 0 ? `${parts.join('; ')}.` : '';
+      if (!result.failed) return counted;
+      const failed = `${number.format(result.failed)} ${plural(result.failed, {
+        one: 'não foi confirmada',
+        other: 'não foram confirmadas',
+      })}: ${result.failure ?? ''} ${adminTexts.bulk.kept}`;
+      return counted ? `${counted} ${failed}` : failed;
     },
+    /** After a confirmation the server did not finish: the same selection, sent again. */
+    kept: 'A seleção foi mantida: confirme de novo, as já confirmadas não se repetem.',
     confirmFailed: 'Não foi possível confirmar as inscrições selecionadas.',
+    /** No answer came (a timeout, the connection lost): the server may have done it anyway. */
+    maybeConfirmed:
+      'Parte delas pode ter sido confirmada: confira a lista. Confirmar de novo não repete nenhuma.',
     resend: (count: number) => `Reenviar falhas (${number.format(count)})`,
     resending: 'Reenviando...',
     /** '3 mensagens na fila para reenvio.' */

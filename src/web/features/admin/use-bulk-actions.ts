@@ -3,13 +3,19 @@
 // The cards change by the live stream, as every other panel's do.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { bulkConfirmLimit, type BulkConfirmResult } from '@shared/message.schema.ts';
+import { clientErrorTable } from '@shared/api-error.ts';
+import { bulkConfirmLimit } from '@shared/message.schema.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { isUnauthorized } from '@/lib/api-client.ts';
-import { confirmRegistrations, resendFailed } from './admin-api.ts';
+import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
+import { confirmRegistrations, resendFailed, type BulkConfirmAnswer } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 
 const texts = adminTexts.bulk;
+
+/** Failures with no answer from our server: what was asked may have been done. */
+const unansweredCodes: ReadonlySet<string> = new Set(
+  Object.values(clientErrorTable).map((kind) => kind.code),
+);
 
 function chunks(ids: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -32,36 +38,61 @@ export function useBulkActions({
 
   async function confirm(ids: readonly string[]) {
     setBusy('confirm');
+    const total: Required<BulkConfirmAnswer> = {
+      confirmed: 0,
+      already_confirmed: 0,
+      not_found: 0,
+      past_edition: 0,
+      capacity_reached: 0,
+      cancelled: 0,
+      failed: 0,
+      failure: '',
+    };
+    let sent = 0;
     try {
-      const total: BulkConfirmResult = {
-        confirmed: 0,
-        already_confirmed: 0,
-        not_found: 0,
-        past_edition: 0,
-        capacity_reached: 0,
-        cancelled: 0,
-      };
       for (const part of chunks(ids)) {
         const result = await confirmPart(part);
+        sent += part.length;
         total.confirmed += result.confirmed;
         total.already_confirmed += result.already_confirmed;
         total.capacity_reached += result.capacity_reached;
         total.cancelled += result.cancelled;
         total.not_found += result.not_found;
         total.past_edition += result.past_edition;
+        if (result.failed) {
+          // The server stopped midway (0171): the rest is not sent either, the reason said.
+          total.failed = ids.length - sent + result.failed;
+          total.failure = result.failure ?? '';
+          break;
+        }
       }
-      const description = texts.confirmedDescription(total);
-      // '0 inscrições confirmadas' (the event full, all cancelled…) is no success: a warning.
-      const say = total.confirmed > 0 ? toast.success : toast.warning;
-      say(texts.confirmed(total), description ? { description } : undefined);
-      onDone();
     } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast.error(texts.confirmFailed, { description: (error as Error).message });
-      }
-    } finally {
       setBusy(null);
+      if (isUnauthorized(error)) return;
+      const reason = (error as Error).message;
+      // No answer (a timeout, the connection, a proxy's page): the server may have confirmed
+      // them anyway, and a second try repeats nothing.
+      const unanswered = !(error instanceof ApiRequestError) || unansweredCodes.has(error.code);
+      const description = unanswered ? `${reason} ${texts.maybeConfirmed}` : reason;
+      if (sent === 0) toast.error(texts.confirmFailed, { description });
+      else {
+        total.failed = ids.length - sent;
+        total.failure = description;
+        toast.warning(texts.confirmed(total), {
+          description: texts.confirmedDescription(total),
+        });
+      }
+      // The selection stays: 'Confirmar selecionados' again sends the same.
+      return;
     }
+    setBusy(null);
+    const description = texts.confirmedDescription(total);
+    // '0 inscrições confirmadas' (the event full, all cancelled…) is no success: a warning, as is
+    // a confirmation the server could not finish.
+    const say = total.confirmed > 0 && total.failed === 0 ? toast.success : toast.warning;
+    say(texts.confirmed(total), description ? { description } : undefined);
+    // Unfinished: the selection stays for a second try.
+    if (total.failed === 0) onDone();
   }
 
   async function resend(ids: readonly string[]) {

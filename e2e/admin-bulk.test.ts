@@ -1,0 +1,116 @@
+// Confirming hundreds at once from the panel when not everything goes through: the server stops
+// after some of its batches committed (here the database refuses one registration of the second
+// batch, a trigger in the test's own SQLite file), or the answer never arrives. The organizer is
+// told what was done, the selection stays, and sending it again repeats nothing (0171).
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { api } from '../src/shared/paths.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import { launchBrowser, type TestBrowser } from './support/browser.ts';
+import { expected401s, openPanel, register } from './support/admin-panel.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.close();
+  await browser.context.clearCookies();
+  browser.problems.length = 0;
+  await server.app.db.kysely.deleteFrom('registrations').execute();
+});
+
+async function newPage() {
+  const page = await browser.newPage();
+  pages.push(page);
+  return { page, console: expected401s(page, [api.adminMe]) };
+}
+
+/** `count` pending registrations; the first one made is the oldest (the list's last). */
+async function registerMany(count: number) {
+  const oldest = await register(server, { nome_completo: 'Pessoa Mais Antiga' });
+  for (let made = 1; made < count; made += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - made) }, (_, i) =>
+        register(server, { nome_completo: `Pessoa ${made + i}` }),
+      ),
+    );
+  }
+  return oldest;
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+it('says how many were confirmed when the server stops midway, keeps the selection, and finishes on the second try', async () => {
+  const oldest = await registerMany(230);
+  // The panel sends the list's order (newest first): the oldest is in the second batch of 200.
+  await sql
+    .raw(
+      `create trigger refuse_one before update of status on registrations
+       when new.id = '${oldest.id}' and new.status = 'confirmed'
+       begin select raise(abort, 'refused by the test'); end`,
+    )
+    .execute(server.app.db.kysely);
+  const { page, console } = await newPage();
+  await openPanel(page, server);
+  await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).click();
+  try {
+    await page.getByRole('button', { name: 'Confirmar selecionados (230)' }).click();
+    const said = toast(page, '200 inscrições confirmadas');
+    await said.waitFor();
+    expect(await said.textContent()).toContain(
+      '30 não foram confirmadas: Erro interno. Tente novamente em instantes. A seleção foi mantida: confirme de novo, as já confirmadas não se repetem.',
+    );
+    expect(await said.getAttribute('data-type')).toBe('warning');
+  } finally {
+    await sql.raw('drop trigger refuse_one').execute(server.app.db.kysely);
+  }
+  // The same selection, sent again: the rest confirmed, nobody twice.
+  await page.getByRole('button', { name: 'Confirmar selecionados (230)' }).click();
+  const done = toast(page, '30 inscrições confirmadas');
+  await done.waitFor();
+  expect(await done.textContent()).toContain('200 já estavam confirmadas.');
+  expect(await done.getAttribute('data-type')).toBe('success');
+  await page.getByRole('region', { name: 'Ações em lote' }).waitFor({ state: 'detached' });
+  // No 500 reached the page: the refused batch is in the answer.
+  expect(console.unexpected(browser.problems)).toEqual([]);
+}, 120_000);
+
+it('when no answer comes, says the server may have confirmed them anyway', async () => {
+  await register(server, { nome_completo: 'Ana Lenta' });
+  await register(server, { nome_completo: 'Bruno Lento' });
+  const { page, console } = await newPage();
+  await openPanel(page, server);
+  await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).click();
+  // The request reaches the server; its answer is lost on the way back.
+  await page.route(`**${api.adminBulkConfirm}`, async (route) => {
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: 'Confirmar selecionados (2)' }).click();
+  const said = toast(page, 'Não foi possível confirmar as inscrições selecionadas.');
+  await said.waitFor();
+  expect(await said.textContent()).toContain(
+    'Sem conexão com o servidor. Verifique sua internet. Parte delas pode ter sido confirmada: confira a lista. Confirmar de novo não repete nenhuma.',
+  );
+  // And indeed they were: the live list shows it.
+  await page.getByText('2 confirmadas', { exact: false }).waitFor();
+  const unexpected = console
+    .unexpected(browser.problems)
+    .filter((problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem));
+  expect(unexpected).toEqual([]);
+});
