@@ -12,7 +12,8 @@
 // another edition became current, a `reset` follows (reload the list). Decision 0120.
 // A stream lives only as long as its session: it ends at once when this instance logs the
 // session out, and each heartbeat re-checks the session in the database, so an expired session
-// or a logout on another instance closes it within one heartbeat.
+// or a logout on another instance closes it within one heartbeat. The heartbeat is `event: ping`
+// with the interval in ms as its data: a page that hears nothing for two of them reconnects.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
@@ -68,6 +69,10 @@ function seenPosition(request: StreamRequest): LogPosition | null | undefined {
 export async function liveRoutes(app: FastifyInstance) {
   const streams = new Set<LiveStream>();
   const heartbeatMs = app.config.liveHeartbeatMs;
+  // The heartbeat is a message the page sees (a comment never reaches it): it says the stream is
+  // alive, and how often to expect it, so a connection that died without a word (a laptop that
+  // slept, a router that dropped it) is noticed after two missed beats (decision 0169).
+  const ping = `event: ping\ndata: ${heartbeatMs}\n\n`;
 
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {
@@ -187,7 +192,7 @@ export async function liveRoutes(app: FastifyInstance) {
       checking = true;
       app.sessions
         .isAlive(session)
-        .then((alive) => (alive ? send(': ping\n\n') : stream.end()))
+        .then((alive) => (alive ? send(ping) : stream.end()))
         .catch((error: unknown) => {
           // Unable to confirm the session: end the stream; the panel reconnects through the gate.
           request.log.error({ err: error }, 'session check failed');

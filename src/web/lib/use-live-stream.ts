@@ -3,7 +3,8 @@
 // so a stream that comes back (the browser's Last-Event-ID, or ?lastEventId= on a new
 // EventSource) gets what it missed; only a `reset` (the gap is too old) or a fresh start asks the
 // caller to load its list again (docs/decisions/0022). The current edition's settings come with
-// `ready` and `reset`, and in an `edition` message after each change (docs/decisions/0120).
+// `ready` and `reset`, and in an `edition` message after each change (docs/decisions/0120). A
+// stream that goes quiet for a few heartbeats (`ping`) is dead and opened again (decision 0169).
 import { useEffect, useRef, useState } from 'react';
 
 /** 'reconnecting' only after the stream had been open: the first connection is 'connecting'. */
@@ -34,6 +35,19 @@ function editionIdOf(edition: unknown): string | undefined {
     typeof edition.id === 'string'
     ? edition.id
     : undefined;
+}
+
+/**
+ * How many heartbeats (`ping`, whose data is the server's interval in ms) may go missing before a
+ * stream is taken for dead: a connection that died without a word (a laptop that slept, a router
+ * that dropped it) is never reported by EventSource, which would wait for the system to notice.
+ */
+const missedBeats = 2.5;
+
+/** The heartbeat interval a `ping` tells of (ms); undefined for anything else. */
+function intervalIn(data: string): number | undefined {
+  const ms = Number(data);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 /** Backoff before re-creating a stream that ended CLOSED: 1 s, 2 s, 4 s, then 5 s. */
@@ -83,6 +97,25 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
      * `reset`: its edition differing is what says the list must be loaded again (decision 0169).
      */
     let listEdition: string | undefined;
+    /** The server's heartbeat interval, once a `ping` told it: what the watchdog waits for. */
+    let heartbeatMs: number | undefined;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+    /**
+     * Heard from `stream` (or just opened it): if nothing more comes for a few heartbeats, it is
+     * dead though no one says so; it is closed, the page says it is not live, and a new one
+     * resumes where it was (?lastEventId=).
+     */
+    function watch(stream: EventSource) {
+      clearTimeout(watchdog);
+      if (heartbeatMs === undefined) return;
+      watchdog = setTimeout(() => {
+        if (disposed || source !== stream) return;
+        stream.close();
+        setConnection((previous) => (previous === 'connecting' ? previous : 'reconnecting'));
+        connect();
+      }, heartbeatMs * missedBeats);
+    }
 
     function connect() {
       if (disposed) return;
@@ -91,6 +124,8 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         resuming ? `${url}?lastEventId=${encodeURIComponent(lastSeq!)}` : url,
       );
       source = stream;
+      // Opened, but a connection that never answers is dead too.
+      watch(stream);
       // Until its first `ready`, a stream opened without a sequence has nothing to continue.
       let continuing = resuming;
       /**
@@ -106,7 +141,12 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         listEdition = editionId;
         handlersRef.current.onResync();
       };
+      stream.addEventListener('ping', (message: MessageEvent<string>) => {
+        heartbeatMs = intervalIn(message.data) ?? heartbeatMs;
+        watch(stream);
+      });
       stream.addEventListener('ready', (message: MessageEvent<string>) => {
+        watch(stream);
         lastSeq = message.lastEventId;
         attempt = 0;
         setConnection('live');
@@ -117,6 +157,7 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         continuing = true;
       });
       stream.addEventListener('reset', (message: MessageEvent<string>) => {
+        watch(stream);
         lastSeq = message.lastEventId;
         attempt = 0;
         continuing = true;
@@ -124,10 +165,12 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         resync(edition(message.data));
       });
       stream.addEventListener('change', (message: MessageEvent<string>) => {
+        watch(stream);
         lastSeq = message.lastEventId;
         handlersRef.current.onChange(message.data);
       });
       stream.addEventListener('edition', (message: MessageEvent<string>) => {
+        watch(stream);
         const told = jsonOf(message.data);
         if (told !== undefined) handlersRef.current.onEdition?.(told);
       });
@@ -136,6 +179,7 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
         // CONNECTING: the browser retries by itself (network error, server restarting), sending
         // Last-Event-ID. CLOSED: an HTTP error (401, 503 while the server shuts down): we decide.
         if (stream.readyState === EventSource.CLOSED) {
+          clearTimeout(watchdog);
           stream.close();
           void reconnectOrGiveUp();
         }
@@ -160,6 +204,7 @@ export function useLiveStream(url: string, handlers: LiveStreamHandlers, enabled
     function stop() {
       disposed = true;
       clearTimeout(reconnectTimer);
+      clearTimeout(watchdog);
       source?.close();
       source = null;
     }
