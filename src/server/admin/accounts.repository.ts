@@ -97,7 +97,15 @@ export async function resetPassword(
   email: string,
   password: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  await setPasswordHash(db, email, await hashPassword(password));
+}
+
+/** resetPassword's writes, once the new password is hashed. */
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  email: string,
+  passwordHash: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const account = await trx
       .updateTable('accounts')

@@ -53,8 +53,11 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRoutesOpti
       return sendError(reply, errorTable.invalidCredentials);
     }
 
+    // Reset or removed while the password was being checked: that password lets no one in now.
+    if (!(await app.sessions.start(request, reply, account))) {
+      return sendError(reply, errorTable.invalidCredentials);
+    }
     await throttle.succeeded(decision.attempt, key, request.ip);
-    await app.sessions.start(request, reply, account);
     // Who logged in stays out of the log: the id is enough to trace it.
     request.log.info({ accountId: account.id, role: account.role }, 'account logged in');
     return signedIn(account);

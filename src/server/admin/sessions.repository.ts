@@ -2,6 +2,7 @@
 // carries 32 random bytes; the table holds only their SHA-256, so a leaked table logs no one in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface SessionLimits {
@@ -46,6 +47,30 @@ export async function createSession(
     })
     .execute();
   return sessionId;
+}
+
+/**
+ * A session for an account let in with the password behind `passwordHash`, or undefined when the
+ * account no longer has that password (reset meanwhile) or is gone (removed meanwhile): checking a
+ * password takes a while, and a session made after a reset would outlive it. On PostgreSQL the
+ * account's row is held (FOR SHARE) until the session is in: a reset waits for it, then ends it;
+ * SQLite runs one transaction at a time.
+ */
+export async function createSessionIfPasswordIs(
+  db: Kysely<Database>,
+  accountId: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const check = trx
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', accountId)
+      .where('password_hash', '=', passwordHash);
+    const account = await (isPostgres(trx) ? check.forShare() : check).executeTakeFirst();
+    return account ? createSession(trx, accountId, now) : undefined;
+  });
 }
 
 function isExpired(createdAt: string, lastSeenAt: string, now: Date, limits: SessionLimits) {

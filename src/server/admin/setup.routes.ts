@@ -63,7 +63,8 @@ export async function setupRoutes(app: FastifyInstance, options: SetupRoutesOpti
       }
       throw error;
     }
-    await app.sessions.start(request, reply, account);
+    // Just made, with this password: nothing can have changed it yet.
+    if (!(await app.sessions.start(request, reply, account))) throw new Error('first admin gone');
     // Who it is stays out of the log: the id is enough to trace it.
     request.log.info({ accountId: account.id }, 'first admin created through the setup link');
     const signedIn: SignedInAccount = { email: account.email, role: 'admin' };

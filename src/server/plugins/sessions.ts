@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { channels } from '../db/postgres-listener.ts';
 import {
-  createSession,
+  createSessionIfPasswordIs,
   deleteSession,
   findSession,
   findSessionByHash,
@@ -24,13 +24,15 @@ export interface Sessions {
    * Logs this account in: ends the request's previous session, if any, and sets a fresh id. A
    * door account's cookie survives a closed browser (up to the session's absolute limit): a door
    * phone must not lose its login on event day. An admin's ends with the browser, as it should on
-   * a shared computer.
+   * a shared computer. False, and no session, when the account no longer has the password it was
+   * let in with (`password_hash`, as read before checking it) or is gone: reset or removed while
+   * the password was being checked.
    */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
-    account: { id: string; role: string },
-  ): Promise<void>;
+    account: { id: string; role: string; password_hash: string },
+  ): Promise<boolean>;
   /** Logs out: deletes the session, tells this instance's listeners, clears the cookie. */
   end(reply: FastifyReply, session: AccountSession): Promise<void>;
   /** For long-lived requests: is the session still there and within its timeouts? Not a use. */
@@ -65,8 +67,15 @@ async function sessions(app: FastifyInstance) {
     async start(request, reply, account) {
       const previous = sessionCookie.read(request);
       if (previous) await deleteSession(db.kysely, hashSessionId(previous));
+      const sessionId = await createSessionIfPasswordIs(
+        db.kysely,
+        account.id,
+        account.password_hash,
+      );
+      if (sessionId === undefined) return false;
       const keepForMs = account.role === 'door' ? limits.absoluteMs : undefined;
-      sessionCookie.set(reply, await createSession(db.kysely, account.id), keepForMs);
+      sessionCookie.set(reply, sessionId, keepForMs);
+      return true;
     },
     async end(reply, session) {
       await deleteSession(db.kysely, session.idHash);
