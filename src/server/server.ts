@@ -59,6 +59,16 @@ async function main() {
     if (error instanceof ConfigError) stopWith(error.message);
     throw error;
   }
+  const { date, time, timeZone } = app.editions.current().settings;
+  if (startsInThePast({ date, time, timeZone })) {
+    // A fresh install's default date, or an event that is over: the pages still announce it.
+    app.log.warn(
+      `O evento atual (${date} ${time}, ${timeZone}) já começou: ajuste a data no painel (Evento) ` +
+        `ou comece a próxima edição (Edições). / The current event (${date} ${time}, ` +
+        `${timeZone}) has already started: set its date in the panel (Evento) or start the next ` +
+        `edition (Edições).`,
+    );
+  }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info(`${signal} received: finishing requests in flight`);
@@ -72,16 +82,6 @@ async function main() {
     if (!problem) throw error;
     await app.close();
     stopWith(problem);
-  }
-  const { date, time, timeZone } = app.editions.current().settings;
-  if (startsInThePast({ date, time, timeZone })) {
-    // A fresh install's default date, or an event that is over: the pages still announce it.
-    app.log.warn(
-      `O evento atual (${date} ${time}, ${timeZone}) já começou: ajuste a data no painel (Evento) ` +
-        `ou comece a próxima edição (Edições). / The current event (${date} ${time}, ` +
-        `${timeZone}) has already started: set its date in the panel (Evento) or start the next ` +
-        `edition (Edições).`,
-    );
   }
   if (linksWorkOnlyHere(config)) {
     app.log.warn(

@@ -152,12 +152,19 @@ describe('EVENT_CONFIG', () => {
 
   it.each([
     ['2020-03-14', true],
-    ['2999-03-14', false],
+    ['2099-03-14', false],
   ])('with the date %s, says the event has started: %s', async (date, said) => {
     const dir = scratchFolder();
     writeFileSync(join(dir, 'evento.json'), JSON.stringify({ date }));
-    const child = await startChildServer({ EVENT_CONFIG: 'evento.json' }, { cwd: dir });
+    const child = await startChildServer(
+      { EVENT_CONFIG: 'evento.json', LOG_LEVEL: 'info' },
+      { cwd: dir },
+    );
     children.push(child);
+    // Said before it listens: Fastify's line once it does comes after it in the same output.
+    await expect
+      .poll(() => child.lines().some((line) => line.includes('Server listening')))
+      .toBe(true);
     const warning = child.lines().find((line) => line.includes('já começou'));
     expect(warning !== undefined).toBe(said);
     if (said) expect(warning).toContain(`(${date} 07:30, America/New_York) has already started`);
@@ -166,6 +173,9 @@ describe('EVENT_CONFIG', () => {
   it('unset, the first edition is said to take the defaults', async () => {
     const child = await startChildServer({ LOG_LEVEL: 'info' }, { cwd: scratchFolder() });
     children.push(child);
+    await expect
+      .poll(() => child.lines().some((line) => line.includes('Server listening')))
+      .toBe(true);
     const seeded = child.lines().find((line) => line.includes('the first edition took'));
     expect(JSON.parse(seeded ?? '{}').msg).toBe(
       'the first edition took its settings from the defaults',

@@ -68,10 +68,14 @@ function messageText(field: MessageTextField) {
     );
 }
 
-/** `YYYY-MM-DD`, a day that exists (no 31 April, no 29 February outside leap years). */
-export const eventDateSchema = text(messages.invalidDate).pipe(
-  z.iso.date({ error: messages.invalidDate }),
-);
+/**
+ * `YYYY-MM-DD`, a day that exists (no 31 April, no 29 February outside leap years), in this
+ * century: a year typed short (0202) would be taken for an event long over, and the retention job
+ * would erase every registration at once.
+ */
+export const eventDateSchema = text(messages.invalidDate)
+  .pipe(z.iso.date({ error: messages.invalidDate }))
+  .refine((date) => date >= '2000-01-01' && date <= '2099-12-31', messages.dateOutOfRange);
 
 /** `HH:MM`, 24 h. */
 export const eventTimeSchema = text(messages.invalidTime).regex(

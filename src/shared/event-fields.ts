@@ -39,6 +39,7 @@ export const eventFieldMessages = {
   notText: 'Envie este campo como texto.',
   unknownField: 'Campo desconhecido.',
   invalidDate: 'Informe uma data que existe, no formato AAAA-MM-DD (como 2026-12-05).',
+  dateOutOfRange: 'Informe uma data entre os anos 2000 e 2099.',
   invalidTime: 'Informe a hora no formato HH:MM, de 00:00 a 23:59 (como 07:30).',
   unknownTimeZone: 'Fuso horário desconhecido: escolha um da lista (como America/Sao_Paulo).',
   durationMinutes: `Informe a duração em minutos: um número inteiro de 1 a ${eventFieldLimits.durationMinutes}.`,

@@ -80,6 +80,8 @@ describe('the settings schema', () => {
   it.each([
     [{ date: '2026-02-30' }, 'date', eventFieldMessages.invalidDate],
     [{ date: '05/12/2026' }, 'date', eventFieldMessages.invalidDate],
+    [{ date: '0202-12-05' }, 'date', eventFieldMessages.dateOutOfRange],
+    [{ date: '2202-12-05' }, 'date', eventFieldMessages.dateOutOfRange],
     [{ time: '24:00' }, 'time', eventFieldMessages.invalidTime],
     [{ timeZone: 'America/Atlantida' }, 'timeZone', eventFieldMessages.unknownTimeZone],
     [{ name: '   ' }, 'name', eventFieldMessages.required],
