@@ -38,9 +38,8 @@ async function newPage() {
   return { page, console: expected401s(page, [api.adminMe]) };
 }
 
-/** `count` pending registrations; the first one made is the oldest (the list's last). */
+/** `count` pending registrations; the one returned arrived last. */
 async function registerMany(count: number) {
-  const oldest = await register(server, { nome_completo: 'Pessoa Mais Antiga' });
   for (let made = 1; made < count; made += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, count - made) }, (_, i) =>
@@ -48,7 +47,7 @@ async function registerMany(count: number) {
       ),
     );
   }
-  return oldest;
+  return register(server, { nome_completo: 'Pessoa Mais Nova' });
 }
 
 function toast(page: Page, text: string) {
@@ -56,12 +55,12 @@ function toast(page: Page, text: string) {
 }
 
 it('says how many were confirmed when the server stops midway, keeps the selection, and finishes on the second try', async () => {
-  const oldest = await registerMany(230);
-  // The panel sends the list's order (newest first): the oldest is in the second batch of 200.
+  const newest = await registerMany(230);
+  // Confirmed in arrival order, oldest first: the newest is in the second batch of 200.
   await sql
     .raw(
       `create trigger refuse_one before update of status on registrations
-       when new.id = '${oldest.id}' and new.status = 'confirmed'
+       when new.id = '${newest.id}' and new.status = 'confirmed'
        begin select raise(abort, 'refused by the test'); end`,
     )
     .execute(server.app.db.kysely);

@@ -180,4 +180,41 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .execute();
     expect(audit).toHaveLength(230);
   }, 120_000);
+
+  it('gives the seats left to the earliest arrivals, whatever order the ids come in (the panel lists the newest first)', async () => {
+    const people: Registration[] = [];
+    // One after another: each arrives after the previous one.
+    for (let i = 0; i < 5; i += 1) people.push((await registerMany(1))[0]!);
+    const settings = async (changes: Record<string, unknown>) => {
+      const current = (await (
+        await server.request(api.adminEvent, { headers: { cookie: admin.cookie } })
+      ).json()) as Record<string, unknown>;
+      const saved = await server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: admin.cookie },
+        json: { ...current, ...changes },
+      });
+      expect(saved.status).toBe(200);
+    };
+    const confirmedBefore = await server.app.db.kysely
+      .selectFrom('registrations')
+      .select('id')
+      .where('status', '=', 'confirmed')
+      .execute();
+    await settings({ capacity: confirmedBefore.length + 3, admission: 'approval' });
+    try {
+      const response = await bulkConfirm(people.map((person) => person.id).reverse());
+      expect(response.status).toBe(200);
+      expect(bulkConfirmResultSchema.parse(await response.json())).toMatchObject({
+        confirmed: 3,
+        capacity_reached: 2,
+      });
+      expect(await statuses(people.slice(0, 3).map((person) => person.id))).toEqual({
+        confirmed: 3,
+      });
+      expect(await statuses(people.slice(3).map((person) => person.id))).toEqual({ pending: 2 });
+    } finally {
+      await settings({ capacity: null });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // The organizer's side of registrations: admins only.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
 import { errorTable } from '../../shared/api-error.ts';
 import {
   bulkBodyLimit,
@@ -9,6 +10,7 @@ import {
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
+import type { Database } from '../db/schema.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import {
@@ -37,6 +39,29 @@ function sendSeatError(reply: FastifyReply, error: unknown): FastifyReply {
 
 /** Ids per transaction of a bulk confirmation: the repository's batch (200) or fewer. */
 const bulkBatch = 200;
+
+/**
+ * The ids in arrival order, oldest first (unknown ones last): with fewer seats left than people
+ * selected, the seats go to those who registered first, as the waiting list's do (0130), not to
+ * the newest, which the panel lists first (0171).
+ */
+async function inArrivalOrder(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  const arrived: Array<{ id: string; created_at: string }> = [];
+  for (let start = 0; start < ids.length; start += 1000) {
+    arrived.push(
+      ...(await db
+        .selectFrom('registrations')
+        .select(['id', 'created_at'])
+        .where('id', 'in', ids.slice(start, start + 1000))
+        .execute()),
+    );
+  }
+  arrived.sort((a, b) =>
+    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+  );
+  const known = new Set(arrived.map((row) => row.id));
+  return [...arrived.map((row) => row.id), ...ids.filter((id) => !known.has(id))];
+}
 
 export async function registrationsAdminRoutes(app: FastifyInstance) {
   const forAdmins = { config: { audience: audiences.admin } };
@@ -115,7 +140,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
       if (!body) return reply;
-      const ids = [...new Set(body.ids)];
+      const ids = await inArrivalOrder(app.db.kysely, [...new Set(body.ids)]);
       const total: BulkConfirmResult = {
         confirmed: 0,
         already_confirmed: 0,
