@@ -21,7 +21,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../test-support/test-server.ts';
-import { openLiveHub, type LiveMessage } from './live-hub.ts';
+import { maxReplayedChanges, openLiveHub, type LiveMessage } from './live-hub.ts';
+import { logChange } from './live-changes.repository.ts';
 import { liveLogOf } from './live-log.ts';
 import { comparePositions, formatPosition, parsePosition } from './log-position.ts';
 import { inProcessWakeups } from './wakeups.ts';
@@ -204,6 +205,52 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
       expect(resumed.messages.map((message) => message.type)).toEqual(whole);
     } finally {
       await resumed.close();
+    }
+  });
+
+  it('sends `reset` instead of replaying more than a reload’s worth of missed changes', async () => {
+    const created = await register();
+    const seen = await head();
+    /** Changes logged while the panel was away (the app's own logChange, one transaction). */
+    const logUpdates = async (count: number) => {
+      await server.app.db.kysely.transaction().execute(async (trx) => {
+        for (let i = 0; i < count; i++) await logChange(trx, 'updated', created.id);
+      });
+      server.app.live.poke();
+    };
+    const changeCount = (stream: { messages: SseMessage[] }) =>
+      stream.messages.filter((message) => message.type === 'change').length;
+
+    // Up to the limit: replayed one by one, as before.
+    await logUpdates(maxReplayedChanges);
+    const whole = await head();
+    const replayed = await openLiveStream(server.url, cookie, { lastEventId: seen });
+    try {
+      expect((await replayed.next(isReady, 20_000)).id).toBe(whole);
+      expect(changeCount(replayed)).toBe(maxReplayedChanges);
+    } finally {
+      await replayed.close();
+    }
+
+    // One more: the list is loaded again instead.
+    await logUpdates(1);
+    const now = await head();
+    const stream = await openLiveStream(server.url, cookie, { lastEventId: seen });
+    try {
+      const reset = await stream.next((message) => message.type === 'reset', 20_000);
+      expect(reset).toEqual({ id: now, type: 'reset', data: toldEdition(server.app, 'admin') });
+      expect(changeCount(stream)).toBe(0);
+      expect(stream.messages.some(isReady)).toBe(false);
+    } finally {
+      await stream.close();
+    }
+    // A panel a little behind still gets what it missed.
+    const recent = await openLiveStream(server.url, cookie, { lastEventId: whole });
+    try {
+      await recent.next(isReady);
+      expect(recent.messages.map((message) => message.type)).toEqual(['change', 'ready']);
+    } finally {
+      await recent.close();
     }
   });
 

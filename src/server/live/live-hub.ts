@@ -1,7 +1,8 @@
 // One per instance: when woken, reads the live-change log past the last change it delivered (only
 // changes that are final: live-log.ts), re-reads the rows those changes touched (once for all its
 // subscribers), and hands each subscriber `{position, change}` in order. Also answers a
-// reconnecting panel: what it missed, or that the log no longer reaches back that far (reset).
+// reconnecting panel: what it missed, or that the log no longer reaches back that far or that it
+// missed too much to replay (reset).
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import type { Db } from '../db/database.ts';
@@ -52,6 +53,13 @@ export interface LiveHubOptions {
 }
 
 const batchSize = 500;
+
+/**
+ * At most this many missed changes are replayed to a stream that comes back; beyond, it gets
+ * `reset` and loads the list again: one request instead of thousands of messages, each a row read
+ * and a re-render (a panel back after a night away from a big event). Decision 0169.
+ */
+export const maxReplayedChanges = 1000;
 
 export async function openLiveHub({
   db,
@@ -182,15 +190,21 @@ export async function openLiveHub({
       if (seen === undefined) return { head: await log.head(), missed: [] };
       if (seen === null || !(await log.reaches(seen)))
         return { head: await log.head(), reset: true };
-      const missed: LiveMessage[] = [];
+      // Counted before any row is re-read: a gap too long costs one read of the log's ids.
+      const batches: PositionedChange[][] = [];
+      let count = 0;
       let head = seen;
       for (;;) {
         const { changes } = await log.read(head, batchSize);
         if (changes.length === 0) break;
-        missed.push(...(await toMessages(changes)));
+        count += changes.length;
+        if (count > maxReplayedChanges) return { head: await log.head(), reset: true };
+        batches.push(changes);
         head = changes.at(-1)!.position;
         if (changes.length < batchSize) break;
       }
+      const missed: LiveMessage[] = [];
+      for (const changes of batches) missed.push(...(await toMessages(changes)));
       return { head, missed };
     },
     async close() {
