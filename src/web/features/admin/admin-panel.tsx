@@ -71,11 +71,12 @@ function promotedFirst(rows: Registration[]): Registration[] {
     : [...promoted, ...rows.filter((r) => r.promoted_at === null)];
 }
 
-/** A refusal the server explained (no seat left, cancelled…): its message, under the toast. */
-function refusal(error: unknown): { description: string } | undefined {
-  return error instanceof ApiRequestError && error.status === 409
-    ? { description: error.message }
-    : undefined;
+/**
+ * Why it failed, under the toast: the server's refusal (no seat left, cancelled…) or the
+ * connection's ('Sem conexão com o servidor…', a timeout), in pt-BR either way.
+ */
+function reason(error: unknown): { description: string } | undefined {
+  return error instanceof ApiRequestError ? { description: error.message } : undefined;
 }
 
 export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelProps) {
@@ -170,7 +171,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         });
         return true;
       } catch (error) {
-        if (!isUnauthorized(error)) toast.error(adminTexts.actions.confirmFailed, refusal(error));
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.confirmFailed, reason(error));
         return false;
       }
     },
@@ -189,7 +190,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         });
         return true;
       } catch (error) {
-        if (!isUnauthorized(error)) toast.error(adminTexts.actions.cancelFailed, refusal(error));
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.cancelFailed, reason(error));
         return false;
       }
     },
@@ -202,7 +203,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         toast.success(adminTexts.actions.restored);
         return true;
       } catch (error) {
-        if (!isUnauthorized(error)) toast.error(adminTexts.actions.restoreFailed, refusal(error));
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.restoreFailed, reason(error));
         return false;
       }
     },
@@ -243,7 +244,8 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
       try {
         apply({ type: 'updated', registration: await recordTicketSent(registration.id) });
       } catch (error) {
-        if (!isUnauthorized(error)) toast.error(adminTexts.actions.ticketRecordFailed);
+        if (!isUnauthorized(error))
+          toast.error(adminTexts.actions.ticketRecordFailed, reason(error));
       }
     },
     [apply, recordTicketSent, event],
@@ -287,7 +289,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
       } else if (isUnauthorized(error)) {
         return;
       } else {
-        toast.error(adminTexts.actions.deleteFailed);
+        toast.error(adminTexts.actions.deleteFailed, reason(error));
       }
     } finally {
       setDeleting(false);
