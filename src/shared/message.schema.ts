@@ -87,6 +87,12 @@ export const bulkConfirmResultSchema = z.object({
   capacity_reached: z.number(),
   /** Not confirmed: cancelled (restore them one by one). */
   cancelled: z.number(),
+  /**
+   * Only when a batch failed after others committed (decision 0171): how many were left as they
+   * were, and why, in pt-BR.
+   */
+  failed: z.number().optional(),
+  failure: z.string().optional(),
 });
 export type BulkConfirmResult = z.output<typeof bulkConfirmResultSchema>;
 

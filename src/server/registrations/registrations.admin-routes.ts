@@ -141,7 +141,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
       const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
       if (!body) return reply;
       const ids = await inArrivalOrder(app.db.kysely, [...new Set(body.ids)]);
-      const total: BulkConfirmResult = {
+      const total: Required<Omit<BulkConfirmResult, 'failed' | 'failure'>> = {
         confirmed: 0,
         already_confirmed: 0,
         not_found: 0,
@@ -150,7 +150,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
         cancelled: 0,
       };
       for (let start = 0; start < ids.length; start += bulkBatch) {
-        let counts: BulkConfirmResult;
+        let counts: typeof total;
         try {
           // Under 200 ids: one transaction of the repository's.
           counts = await confirmRegistrations(
@@ -165,7 +165,7 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
           request.log.error({ err: error }, 'bulk confirmation stopped after a batch failed');
           return { ...total, failed: ids.length - start, failure: errorTable.internal.message };
         }
-        for (const key of Object.keys(total) as Array<keyof BulkConfirmResult>) {
+        for (const key of Object.keys(total) as Array<keyof typeof total>) {
           total[key] += counts[key];
         }
         app.live.poke();

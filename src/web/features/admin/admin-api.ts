@@ -65,7 +65,7 @@ export function restoreRegistration(id: string): Promise<Registration> {
  * The bulk confirmation's answer. `failed`: when one of its batches failed on the server after
  * others were committed, the ids left as they were (the later ones), and `failure` why (0171).
  */
-export type BulkConfirmAnswer = BulkConfirmResult & { failed?: number; failure?: string };
+export type BulkConfirmAnswer = BulkConfirmResult;
 
 /** Confirms many at once (at most `bulkConfirmLimit` ids per request). */
 export function confirmRegistrations(ids: readonly string[]): Promise<BulkConfirmAnswer> {
