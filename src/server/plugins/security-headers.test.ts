@@ -191,18 +191,21 @@ describe.skipIf(!existsSync(builtIndex))('a request for a file that cannot be me
   });
 });
 
-describe.skipIf(!existsSync(builtIndex))('the not-found page where a built file has a route', () => {
-  // /index.html is one of @fastify/static's routes (they carry no page headers of their own), and
-  // it is refused: the not-found page it gets is a page like any other.
-  it('carries the pages\' security headers', async () => {
-    for (const method of ['GET', 'HEAD']) {
-      const response = await server.request('/index.html', { method });
-      expect({ method, status: response.status }).toEqual({ method, status: 404 });
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expectSecurityHeaders(response);
-    }
-  });
-});
+describe.skipIf(!existsSync(builtIndex))(
+  'the not-found page where a built file has a route',
+  () => {
+    // /index.html is one of @fastify/static's routes (they carry no page headers of their own), and
+    // it is refused: the not-found page it gets is a page like any other.
+    it("carries the pages' security headers", async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await server.request('/index.html', { method });
+        expect({ method, status: response.status }).toEqual({ method, status: 404 });
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+        expectSecurityHeaders(response);
+      }
+    });
+  },
+);
 
 describe.skipIf(!existsSync(builtIndex))('the opener policy', () => {
   it('is off the anonymous public pages alone, their other headers kept (decision 0155)', async () => {

@@ -1,10 +1,6 @@
 // Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
 // panel texts quote the spec's catalogue exactly.
-import type {
-  MessageChannel,
-  MessageKind,
-  MessageStatus,
-} from '@shared/message.schema.ts';
+import type { MessageChannel, MessageKind, MessageStatus } from '@shared/message.schema.ts';
 import { counted, plural } from '@shared/plural.ts';
 import type { BulkConfirmAnswer } from './admin-api.ts';
 import type { ListView } from './registration-views.ts';
