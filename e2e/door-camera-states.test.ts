@@ -9,7 +9,7 @@ import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { admin } from './support/admin-panel.ts';
 import { startAppServer } from './support/app-server.ts';
 import { axeViolations, launchBrowser, type LaunchOptions } from './support/browser.ts';
-import { cameraVideo, openDoor } from './support/door.ts';
+import { cameraVideo, openDoor, removeCameraVideos } from './support/door.ts';
 
 let server: TestServer;
 let blankVideo: string;
@@ -21,6 +21,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  removeCameraVideos();
 });
 
 const phone = { width: 360, height: 740 };

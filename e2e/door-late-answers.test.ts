@@ -18,6 +18,7 @@ import {
   storedCheckIn,
   ticketQrImages,
   verdict,
+  removeCameraVideos,
 } from './support/door.ts';
 
 let server: TestServer;
@@ -34,6 +35,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await server?.close();
+  removeCameraVideos();
 });
 
 const phone = { width: 360, height: 740 };

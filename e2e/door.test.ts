@@ -15,6 +15,7 @@ import {
   storedCheckIn,
   ticketQrImages,
   verdict,
+  removeCameraVideos,
 } from './support/door.ts';
 
 let server: TestServer;
@@ -25,6 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  removeCameraVideos();
 });
 
 /** The ticket codes of the attendee list the screen keeps in IndexedDB; [] before it has one. */

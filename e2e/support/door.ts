@@ -2,7 +2,7 @@
 // database, confirmed registrations with real tickets, and the fake camera's video made with ffmpeg
 // from the real ticket pages' QR codes.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -79,6 +79,14 @@ export async function ticketQrImages(server: TestServer, codes: readonly string[
   }
 }
 
+/** The folders of the videos made so far: tens of MB each, in /dev/shm (memory) where it exists. */
+const videoFolders: string[] = [];
+
+/** Removes the videos this process made: a file's afterAll, once its browsers are closed. */
+export function removeCameraVideos(): void {
+  for (const dir of videoFolders.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * A fake camera's video (Y4M, 640×480): each image for `qrSeconds`, then a blank frame for
  * `blankSeconds`. Chromium loops a .y4m file (not a .mjpeg one: it stops on its last frame), and the
@@ -90,6 +98,7 @@ export function cameraVideo(
   { qrSeconds = 1, blankSeconds = 1, fps = 10, file = '' } = {},
 ): string {
   const dir = mkdtempSync(join(tmpdir(), 'inscricoes-camera-'));
+  videoFolders.push(dir);
   const inputs: string[] = [];
   const filters: string[] = [];
   let n = 0;
