@@ -546,27 +546,24 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   });
 
   if (engine === 'PostgreSQL') {
-    it('gives the seats a larger capacity frees to the waiting list in the saving transaction: never saved with a free seat and someone waiting', async () => {
-      await edition({ capacity: 1, admission: 'approval' });
-      const seated = await register();
-      expect((await confirm(seated.id)).status).toBe(200);
-      const waiting = await register();
-      expect(waiting.status).toBe('waitlisted');
-      const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
-      // Another connection holds the waiting person's row: the promotion waits for it. Whatever
-      // is committed meanwhile (what a crash there would leave) must not be a seat left free
-      // next to someone waiting (every later arrival would be waitlisted too).
+    /**
+     * Runs `request` while another connection holds the waiting person's row, so its promotion
+     * waits there, and hands `committed` a connection that reads what is committed meanwhile (what
+     * a crash at that point would leave); then lets the request finish and returns its answer.
+     */
+    async function withWaitingRowHeld(
+      waitingId: string,
+      request: () => Promise<Response>,
+      committed: (reader: pg.Client) => Promise<void>,
+    ): Promise<Response> {
       const holder = new pg.Client({ connectionString: env.DATABASE_URL });
       await holder.connect();
       const reader = new pg.Client({ connectionString: env.DATABASE_URL });
       await reader.connect();
       try {
         await holder.query('begin');
-        await holder.query('select id from registrations where id = $1 for update', [waiting.id]);
-        const saving = asAdmin(api.adminEvent, {
-          method: 'PUT',
-          json: { ...current, capacity: 2 },
-        });
+        await holder.query('select id from registrations where id = $1 for update', [waitingId]);
+        const answer = request();
         const blocked = async () => {
           const { rows } = await reader.query<{ n: string }>(
             `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
@@ -575,19 +572,38 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
           return Number(rows[0]!.n);
         };
         await expect.poll(blocked, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
-        const { rows } = await reader.query<{ capacity: string | null; status: string }>(
-          `select e.settings::json ->> 'capacity' as capacity, r.status
-             from events e join registrations r on r.event_id = e.id
-            where e.is_current = 1 and r.id = $1`,
-          [waiting.id],
-        );
-        expect(rows).toEqual([{ capacity: '1', status: 'waitlisted' }]);
+        await committed(reader);
         await holder.query('commit');
-        expect((await saving).status).toBe(200);
+        return await answer;
       } finally {
         await holder.end();
         await reader.end();
       }
+    }
+
+    it('gives the seats a larger capacity frees to the waiting list in the saving transaction: never saved with a free seat and someone waiting', async () => {
+      await edition({ capacity: 1, admission: 'approval' });
+      const seated = await register();
+      expect((await confirm(seated.id)).status).toBe(200);
+      const waiting = await register();
+      expect(waiting.status).toBe('waitlisted');
+      const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
+      // What is committed while the promotion waits must not be a seat left free next to someone
+      // waiting (every later arrival would be waitlisted too).
+      const saved = await withWaitingRowHeld(
+        waiting.id,
+        () => asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, capacity: 2 } }),
+        async (reader) => {
+          const { rows } = await reader.query<{ capacity: string | null; status: string }>(
+            `select e.settings::json ->> 'capacity' as capacity, r.status
+               from events e join registrations r on r.event_id = e.id
+              where e.is_current = 1 and r.id = $1`,
+            [waiting.id],
+          );
+          expect(rows).toEqual([{ capacity: '1', status: 'waitlisted' }]);
+        },
+      );
+      expect(saved.status).toBe(200);
       const offered = await registration(waiting.id);
       expect(offered.status).toBe('pending');
       expect(offered.promoted_at).toEqual(expect.any(String));
@@ -599,38 +615,23 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       expect(seated.status).toBe('confirmed');
       const waiting = await register();
       expect(waiting.status).toBe('waitlisted');
-      // As above: the promotion waits for the waiting person's row; what is committed meanwhile
-      // must not be the erasure alone (a crash there left the seat free, the person waiting).
-      const holder = new pg.Client({ connectionString: env.DATABASE_URL });
-      await holder.connect();
-      const reader = new pg.Client({ connectionString: env.DATABASE_URL });
-      await reader.connect();
-      try {
-        await holder.query('begin');
-        await holder.query('select id from registrations where id = $1 for update', [waiting.id]);
-        const erasing = asAdmin(withId(api.adminRegistration, seated.id), { method: 'DELETE' });
-        const blocked = async () => {
-          const { rows } = await reader.query<{ n: string }>(
-            `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-              where not l.granted and a.datname = current_database()`,
+      // What is committed while the promotion waits must not be the erasure alone (a crash there
+      // left the seat free, the person waiting).
+      const erased = await withWaitingRowHeld(
+        waiting.id,
+        () => asAdmin(withId(api.adminRegistration, seated.id), { method: 'DELETE' }),
+        async (reader) => {
+          const { rows } = await reader.query<{ id: string; status: string }>(
+            'select id, status from registrations where id in ($1, $2) order by status',
+            [seated.id, waiting.id],
           );
-          return Number(rows[0]!.n);
-        };
-        await expect.poll(blocked, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
-        const { rows } = await reader.query<{ id: string; status: string }>(
-          'select id, status from registrations where id in ($1, $2) order by status',
-          [seated.id, waiting.id],
-        );
-        expect(rows).toEqual([
-          { id: seated.id, status: 'confirmed' },
-          { id: waiting.id, status: 'waitlisted' },
-        ]);
-        await holder.query('commit');
-        expect((await erasing).status).toBe(204);
-      } finally {
-        await holder.end();
-        await reader.end();
-      }
+          expect(rows).toEqual([
+            { id: seated.id, status: 'confirmed' },
+            { id: waiting.id, status: 'waitlisted' },
+          ]);
+        },
+      );
+      expect(erased.status).toBe(204);
       expect((await registration(waiting.id)).status).toBe('confirmed');
     });
   }
