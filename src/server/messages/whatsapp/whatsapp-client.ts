@@ -64,6 +64,15 @@ const permanentReasons: Record<number, string> = {
   131030: 'Número fora da lista permitida da conta de teste do WhatsApp.',
 };
 
+/**
+ * A body parameter as Meta takes it: a line break, a tab or more than 4 spaces in a row is refused
+ * (132018) and the ticket would fail for good, so every run of white space becomes one space (a
+ * name typed with a run of spaces, an event name saved so). Nothing is lost that a reader sees.
+ */
+export function bodyParameter(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
 /** Meta's error object, classified; `status` is the HTTP status of the answer. */
 export function classifyGraphError(status: number, error: GraphError | undefined): DeliveryResult {
   const code = error?.code;
@@ -150,7 +159,9 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
               components: [
                 {
                   type: 'body',
-                  parameters: [text(message.name), text(message.eventName), text(message.dateTime)],
+                  parameters: [message.name, message.eventName, message.dateTime].map((value) =>
+                    text(bodyParameter(value)),
+                  ),
                 },
                 urlButton(0, message.ticketCode),
                 ...(personalToken ? [urlButton(1, personalToken)] : []),
