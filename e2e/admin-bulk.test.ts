@@ -113,3 +113,34 @@ it('when no answer comes, says the server may have confirmed them anyway', async
     .filter((problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem));
   expect(unexpected).toEqual([]);
 });
+
+it('keeps the boxes ticked while a confirmation was on its way, and drops only those it confirmed', async () => {
+  await register(server, { nome_completo: 'Ana Primeira' });
+  await register(server, { nome_completo: 'Bruno Segundo' });
+  await register(server, { nome_completo: 'Carla Depois' });
+  const { page, console } = await newPage();
+  await openPanel(page, server);
+  await page.getByRole('checkbox', { name: 'Selecionar Ana Primeira' }).check();
+  await page.getByRole('checkbox', { name: 'Selecionar Bruno Segundo' }).check();
+  // The answer is held until Carla's box is ticked.
+  let release!: () => void;
+  const ticked = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${api.adminBulkConfirm}`, async (route) => {
+    await ticked;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Confirmar selecionados (2)' }).click();
+  await page.getByRole('button', { name: 'Confirmando...' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Selecionar Carla Depois' }).check();
+  release();
+  await toast(page, '2 inscrições confirmadas').waitFor();
+  // Carla is still selected, alone: her confirmation is the organizer's next step.
+  await page.getByRole('button', { name: 'Confirmar selecionados (1)' }).waitFor();
+  expect(await page.getByRole('checkbox', { name: 'Selecionar Carla Depois' }).isChecked()).toBe(
+    true,
+  );
+  expect(await page.getByRole('checkbox', { name: 'Selecionar Ana Primeira' }).isChecked()).toBe(
+    false,
+  );
+  expect(console.unexpected(browser.problems)).toEqual([]);
+});

@@ -139,12 +139,26 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
     [registrations, selection.selected],
   );
   const selectedFailed = useMemo(() => selectedRows.filter(hasFailure), [selectedRows]);
-  function clearSelection() {
-    selection.clear();
+  // The selection as it is now, for an action that ends after ticks made while it ran.
+  const selectedNow = useRef(selection.selected);
+  useEffect(() => {
+    selectedNow.current = selection.selected;
+  }, [selection.selected]);
+  function focusHeading() {
     // The bar and its focused button go away: the panel's title, without scrolling to it.
     heading.current?.focus({ preventScroll: true });
   }
-  const bulk = useBulkActions({ onDone: clearSelection });
+  function clearSelection() {
+    selection.clear();
+    focusHeading();
+  }
+  function dropFromSelection(ids: readonly string[]) {
+    const spent = new Set(ids);
+    const barStays = [...selectedNow.current].some((id) => !spent.has(id));
+    selection.remove(ids);
+    if (!barStays) focusHeading();
+  }
+  const bulk = useBulkActions({ onDone: dropFromSelection });
   const { attachContainer, attachList, start, end, before, after, measured } = useCardGrid(
     shown.length,
   );
@@ -467,7 +481,12 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         sending={sending}
         busy={bulk.busy}
         onConfirm={() => void bulk.confirm(selectedRows.map((r) => r.id))}
-        onResend={() => void bulk.resend(selectedFailed.map((r) => r.id))}
+        onResend={() =>
+          void bulk.resend(
+            selectedFailed.map((r) => r.id),
+            selectedRows.map((r) => r.id),
+          )
+        }
         onClear={clearSelection}
       />
 

@@ -28,8 +28,11 @@ function chunks(ids: readonly string[]): string[][] {
 export function useBulkActions({
   onDone,
 }: {
-  /** After an action the server carried out: the selection is spent. */
-  onDone(): void;
+  /**
+   * After an action the server carried out: these ids are spent. Only these: a box ticked while
+   * the request was on its way is a new selection.
+   */
+  onDone(ids: readonly string[]): void;
 }) {
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
   // Mutations: a 401 is handled once, by the page's query client (back to the login form).
@@ -92,17 +95,18 @@ export function useBulkActions({
     const say = total.confirmed > 0 && total.failed === 0 ? toast.success : toast.warning;
     say(texts.confirmed(total), description ? { description } : undefined);
     // Unfinished: the selection stays for a second try.
-    if (total.failed === 0) onDone();
+    if (total.failed === 0) onDone(ids);
   }
 
-  async function resend(ids: readonly string[]) {
+  /** `spent`: the selection this came from, whose other boxes the action settles too. */
+  async function resend(ids: readonly string[], spent: readonly string[] = ids) {
     setBusy('resend');
     try {
       let queued = 0;
       for (const part of chunks(ids)) queued += (await resendPart(part)).queued;
       if (queued > 0) toast.success(texts.resent(queued));
       else toast.warning(texts.nothingToResend);
-      onDone();
+      onDone(spent);
     } catch (error) {
       if (!isUnauthorized(error)) {
         toast.error(texts.resendFailed, { description: (error as Error).message });

@@ -24,10 +24,19 @@ export function useSelection() {
     });
   }, []);
 
+  /** Takes these ids out, and only these: boxes ticked meanwhile stay ticked. */
+  const remove = useCallback((ids: readonly string[]) => {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const id of ids) next.delete(id);
+      return next.size === previous.size ? previous : next;
+    });
+  }, []);
+
   const clear = useCallback(
     () => setSelected((previous) => (previous.size ? new Set() : previous)),
     [],
   );
 
-  return { selected, toggle, add, clear };
+  return { selected, toggle, add, remove, clear };
 }
