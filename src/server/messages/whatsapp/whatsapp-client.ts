@@ -73,6 +73,29 @@ export function bodyParameter(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+/** An error as Meta's status webhook reports it, on a message it had taken. */
+export interface ReportedError {
+  code?: unknown;
+  title?: unknown;
+  message?: unknown;
+}
+
+/**
+ * A failure Meta reports later, on its status webhook: a number not on WhatsApp is taken by the
+ * send (a wamid) and reported undeliverable there (131026). A code we know gets the same pt-BR
+ * reason as when the send's own answer refuses it; another, Meta's own title after ours.
+ */
+export function reportedFailure(error: ReportedError): { code: string; message: string } {
+  const known = typeof error.code === 'number' ? permanentReasons[error.code] : undefined;
+  const code = String(error.code ?? 'failed');
+  return {
+    code: `whatsapp_${code}`,
+    message:
+      known ??
+      `O WhatsApp não entregou a mensagem (${String(error.code ?? '?')}): ${String(error.title ?? error.message ?? '')}`,
+  };
+}
+
 /** Meta's error object, classified; `status` is the HTTP status of the answer. */
 export function classifyGraphError(status: number, error: GraphError | undefined): DeliveryResult {
   const code = error?.code;
