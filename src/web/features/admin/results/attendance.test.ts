@@ -1,7 +1,9 @@
+import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   arrivalsPerSlot,
   attendanceOutcome,
+  eventResults,
   isCancelled,
   registrationsPerDay,
   type AttendanceRow,
@@ -131,11 +133,96 @@ describe('arrivals per 15 minutes', () => {
     ]);
   });
 
+  it('shows the quiet quarters of an evening running past midnight, not two days side by side', () => {
+    // São Paulo (UTC−3, no daylight saving since 2019): 23:10 on the 6th, then 00:40 on the 7th.
+    const slots = arrivalsPerSlot(
+      [row('confirmed', '2025-12-07T02:10:00.000Z'), row('confirmed', '2025-12-07T03:40:00.000Z')],
+      'America/Sao_Paulo',
+    );
+    expect(slots.map(({ day, from, to, count }) => [day, from, to, count])).toEqual([
+      ['2025-12-06', '23:00', '23:15', 1],
+      ['2025-12-06', '23:15', '23:30', 0],
+      ['2025-12-06', '23:30', '23:45', 0],
+      ['2025-12-06', '23:45', '00:00', 0],
+      ['2025-12-07', '00:00', '00:15', 0],
+      ['2025-12-07', '00:15', '00:30', 0],
+      ['2025-12-07', '00:30', '00:45', 1],
+    ]);
+  });
+
+  it('bridges a gap across midnight only up to 6 hours', () => {
+    // New York: 20:50 on the 6th, then 03:05 on the 7th: quarters 6 h 15 min apart.
+    const slots = arrivalsPerSlot(
+      [row('confirmed', '2025-12-07T01:50:00.000Z'), row('confirmed', '2025-12-07T08:05:00.000Z')],
+      newYork,
+    );
+    expect(slots.map(({ day, from, count }) => [day, from, count])).toEqual([
+      ['2025-12-06', '20:45', 1],
+      ['2025-12-07', '03:00', 1],
+    ]);
+    // Quarters 6 hours apart (20:45 and 02:45): bridged.
+    expect(
+      arrivalsPerSlot(
+        [
+          row('confirmed', '2025-12-07T01:50:00.000Z'),
+          row('confirmed', '2025-12-07T07:55:00.000Z'),
+        ],
+        newYork,
+      ),
+    ).toHaveLength(25);
+  });
+
   it('takes the day on the event’s clocks, not UTC’s', () => {
     // 23:50 on 5 December in New York is already the 6th in UTC.
     const [slot] = arrivalsPerSlot([row('confirmed', '2025-12-06T04:50:00.000Z')], newYork);
     expect(slot).toMatchObject({ day: '2025-12-05', from: '23:45', to: '00:00' });
   });
+});
+
+describe('the event’s clocks', () => {
+  // Days and quarters as @date-fns/tz reads them, instant by instant.
+  function expected(at: number, timeZone: string) {
+    const local = new TZDate(at, timeZone);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+    return {
+      day,
+      quarter: `${pad(local.getHours())}:${pad(local.getMinutes() - (local.getMinutes() % 15))}`,
+    };
+  }
+
+  it.each([
+    // Around daylight saving's changes, zones 30 and 45 minutes off, Brazil with and without it.
+    ['America/New_York', '2025-11-02T00:00:00.000Z'],
+    ['America/New_York', '2025-03-09T00:00:00.000Z'],
+    ['America/Sao_Paulo', '2018-11-03T18:00:00.000Z'],
+    ['America/Sao_Paulo', '2019-02-16T18:00:00.000Z'],
+    ['America/Noronha', '2025-12-06T00:00:00.000Z'],
+    ['America/Manaus', '2025-12-06T00:00:00.000Z'],
+    ['Australia/Lord_Howe', '2025-04-05T12:00:00.000Z'],
+    ['Australia/Lord_Howe', '2025-10-04T12:00:00.000Z'],
+    ['Pacific/Chatham', '2025-04-05T12:00:00.000Z'],
+    ['Asia/Kolkata', '2025-12-06T00:00:00.000Z'],
+  ])(
+    'puts every instant in the day and quarter the zone’s clock reads (%s from %s)',
+    (timeZone, from) => {
+      const start = Date.parse(from);
+      for (let at = start; at < start + 12 * 3_600_000; at += 7 * 60_000 + 13_000) {
+        const iso = new Date(at).toISOString();
+        const [slot] = arrivalsPerSlot([row('confirmed', iso)], timeZone);
+        const [day] = registrationsPerDay([row('pending', null, iso)], timeZone);
+        const want = expected(at, timeZone);
+        expect({ iso, day: slot!.day, from: slot!.from }).toEqual({
+          iso,
+          day: want.day,
+          from: want.quarter,
+        });
+        expect({ iso, day: day!.day }).toEqual({ iso, day: want.day });
+        expect(Date.parse(slot!.start)).toBeLessThanOrEqual(at);
+        expect(at - Date.parse(slot!.start)).toBeLessThan(15 * 60_000);
+      }
+    },
+  );
 });
 
 describe('registrations per day', () => {
@@ -173,5 +260,83 @@ describe('registrations per day', () => {
       '2026-01-01',
       '2026-01-02',
     ]);
+  });
+});
+
+describe('a big event', () => {
+  /**
+   * Runs `work` counting the time zone lookups made through Intl.DateTimeFormat (formatters made,
+   * and their format calls): each costs about as much as the rest of a registration's sums.
+   */
+  function countingZoneLookups(work: () => void): number {
+    const Original = Intl.DateTimeFormat;
+    let lookups = 0;
+    const count = <F extends (...args: never[]) => unknown>(fn: F) =>
+      ((...args: Parameters<F>) => {
+        lookups += 1;
+        return fn(...args);
+      }) as F;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Original>) {
+        lookups += 1;
+        const format = new target(...args);
+        return new Proxy(format, {
+          get(object, key) {
+            const value: unknown = Reflect.get(object, key, object);
+            if (typeof value !== 'function') return value;
+            const bound = (value as (...a: never[]) => unknown).bind(object);
+            return key === 'format' || key === 'formatToParts' ? count(bound) : bound;
+          },
+        });
+      },
+    });
+    try {
+      work();
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+    return lookups;
+  }
+
+  it('asks the time zone once per quarter hour, not for every registration: 10,000 stay quick', () => {
+    // Fortaleza (UTC−3, no daylight saving), a zone no other test here reads: nothing is cached.
+    const timeZone = 'America/Fortaleza';
+    const rows: AttendanceRow[] = [];
+    const registrationsOpen = Date.parse('2025-11-26T12:00:00.000Z');
+    const doorsOpen = Date.parse('2025-12-06T10:00:00.000Z');
+    for (let i = 0; i < 10_000; i += 1) {
+      // Over ten days, and everyone in within three hours.
+      rows.push(
+        row(
+          'confirmed',
+          new Date(doorsOpen + i * 1_080).toISOString(),
+          new Date(registrationsOpen + i * 86_400).toISOString(),
+        ),
+      );
+    }
+    let results: ReturnType<typeof eventResults> | undefined;
+    const lookups = countingZoneLookups(() => {
+      results = eventResults(rows, timeZone);
+    });
+    expect(results!.outcome.came).toBe(10_000);
+    expect(results!.arrivals.reduce((sum, slot) => sum + slot.count, 0)).toBe(10_000);
+    expect(results!.arrivals.map((slot) => slot.from)).toEqual([
+      '07:00',
+      '07:15',
+      '07:30',
+      '07:45',
+      '08:00',
+      '08:15',
+      '08:30',
+      '08:45',
+      '09:00',
+      '09:15',
+      '09:30',
+      '09:45',
+    ]);
+    expect(results!.perDay).toHaveLength(11);
+    expect(results!.perDay.reduce((sum, day) => sum + day.count, 0)).toBe(10_000);
+    // 10 days of quarter hours hold the registrations, 12 the arrivals.
+    expect(lookups).toBeLessThan(1_200);
   });
 });

@@ -2,7 +2,7 @@
 // who came, who was confirmed and never checked in, who cancelled, the arrivals per 15 minutes and
 // the registrations per day, both on the clocks of the event's own time zone. Pure functions:
 // the 'Resultados' screen and its charts only show what these return.
-import { TZDate } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 import type { Registration } from '@shared/registration.schema.ts';
 
 export type AttendanceRow = Pick<Registration, 'status' | 'created_at' | 'checked_in_at'>;
@@ -48,15 +48,55 @@ export function attendanceOutcome(rows: readonly AttendanceRow[]): Outcome {
   return outcome;
 }
 
-/** A calendar day on the event's clocks: 'YYYY-MM-DD'. */
-function dayOf(date: TZDate): string {
-  return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
-    .map((part, i) => String(part).padStart(i === 0 ? 4 : 2, '0'))
-    .join('-');
-}
-
 const minute = 60_000;
 export const slotMinutes = 15;
+const slotMs = slotMinutes * minute;
+const dayMs = 24 * 60 * minute;
+/** A longer quiet spell between two arrivals on different days is not drawn as empty quarters. */
+const bridgedAcrossDays = 6 * 60 * minute;
+
+/**
+ * The event's wall clock for any instant, as the milliseconds since 1970 that a UTC clock showing
+ * the same day and time would read. The
+ * zone's offset is asked of Intl twice per UTC day (its first and last instant: the same offset,
+ * it holds all day), and per quarter hour on a day it changes (a zone's offset is a whole number
+ * of quarter hours and changes at a quarter hour, in every zone since 1979). Asked for each
+ * registration, 10,000 of them made every check-in at the door freeze an open 'Resultados'
+ * screen (60,000 Intl calls, a few hundred milliseconds).
+ */
+function wallClock(timeZone: string): (at: number) => number {
+  const offsets = new Map<number, number>();
+  const offsetAt = (at: number) => tzOffset(timeZone, new Date(at));
+  function offsetOf(at: number): number {
+    const day = Math.floor(at / dayMs);
+    let offset = offsets.get(day);
+    if (offset === undefined) {
+      const first = offsetAt(day * dayMs);
+      offset = first === offsetAt((day + 1) * dayMs - 1) ? first : NaN;
+      offsets.set(day, offset);
+    }
+    if (!Number.isNaN(offset)) return offset;
+    // The day of a change: by the quarter hour (negative keys: they are not days).
+    const quarter = -1 - Math.floor(at / slotMs);
+    offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetAt(at);
+      offsets.set(quarter, offset);
+    }
+    return offset;
+  }
+  return (at) => at + offsetOf(at) * minute;
+}
+
+/** The day of a wall-clock time (wallClock's), counted from 1970-01-01. */
+function dayNumber(local: number): number {
+  return Math.floor(local / dayMs);
+}
+
+/** 'YYYY-MM-DD' of a wall-clock time (wallClock's) or of a day number. */
+function dayOf(local: number): string {
+  return new Date(local).toISOString().slice(0, 10);
+}
 
 export interface ArrivalSlot {
   /** The slot's first instant (ISO 8601 UTC). */
@@ -69,49 +109,50 @@ export interface ArrivalSlot {
   count: number;
 }
 
-function clock(date: TZDate): string {
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+/** '07:15' of a wall-clock time (wallClock's). */
+function clock(local: number): string {
+  return new Date(local).toISOString().slice(11, 16);
 }
 
 /**
  * Arrivals per 15 minutes on the event's clocks (slots start at :00, :15, :30 and :45 there, in
- * zones a half or three quarters of an hour off UTC too), oldest first. Within a day, every slot
- * from the first arrival's to the last one's is listed, the empty ones with 0: a lull at the door
- * shows. Days are not bridged: a stray check-in days later adds its own slot, not a week of zeros.
+ * zones a half or three quarters of an hour off UTC too), oldest first. Between two arrivals on
+ * the same day, or less than 6 hours apart (an evening past midnight), every slot is listed, the
+ * empty ones with 0: a lull at the door shows. A longer gap across days is not bridged: a stray
+ * check-in days later adds its own slot, not a week of zeros.
  */
 export function arrivalsPerSlot(rows: readonly AttendanceRow[], timeZone: string): ArrivalSlot[] {
-  // Slot start (ms) → arrivals, per day.
-  const days = new Map<string, Map<number, number>>();
+  const local = wallClock(timeZone);
+  // Slot start (ms) → arrivals.
+  const counts = new Map<number, number>();
   for (const row of rows) {
     if (!came(row)) continue;
     const at = Date.parse(row.checked_in_at!);
     if (Number.isNaN(at)) continue;
-    const local = new TZDate(at, timeZone);
-    const start =
-      at -
-      ((local.getMinutes() % slotMinutes) * minute +
-        local.getSeconds() * 1000 +
-        local.getMilliseconds());
-    const day = dayOf(new TZDate(start, timeZone));
-    const slots = days.get(day) ?? new Map<number, number>();
-    days.set(day, slots);
-    slots.set(start, (slots.get(start) ?? 0) + 1);
+    // The offset is whole quarter hours: the local quarter starts with the UTC one.
+    const start = at - (((local(at) % slotMs) + slotMs) % slotMs);
+    counts.set(start, (counts.get(start) ?? 0) + 1);
   }
+  const starts = [...counts.keys()].sort((a, b) => a - b);
   const result: ArrivalSlot[] = [];
-  for (const day of [...days.keys()].sort()) {
-    const slots = days.get(day)!;
-    const starts = [...slots.keys()];
-    const last = Math.max(...starts);
-    for (let start = Math.min(...starts); start <= last; start += slotMinutes * minute) {
-      result.push({
-        start: new Date(start).toISOString(),
-        day,
-        from: clock(new TZDate(start, timeZone)),
-        to: clock(new TZDate(start + slotMinutes * minute, timeZone)),
-        count: slots.get(start) ?? 0,
-      });
-    }
-  }
+  const push = (start: number, count: number) => {
+    const from = local(start);
+    result.push({
+      start: new Date(start).toISOString(),
+      day: dayOf(from),
+      from: clock(from),
+      to: clock(local(start + slotMs)),
+      count,
+    });
+  };
+  starts.forEach((start, i) => {
+    push(start, counts.get(start)!);
+    const next = starts[i + 1];
+    if (next === undefined) return;
+    const bridged = next - start <= bridgedAcrossDays || dayOf(local(start)) === dayOf(local(next));
+    if (!bridged) return;
+    for (let empty = start + slotMs; empty < next; empty += slotMs) push(empty, 0);
+  });
   return result;
 }
 
@@ -121,31 +162,22 @@ export interface DayCount {
   count: number;
 }
 
-/** The day after `day` ('YYYY-MM-DD'), by the calendar alone. */
-function nextDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-}
-
-/**
- * Registrations per day on the event's clocks, from the first registration's day to the last
- * one's, days without any listed with 0. Every registration counts, the cancelled ones too: they
- * registered on that day.
- */
 export function registrationsPerDay(rows: readonly AttendanceRow[], timeZone: string): DayCount[] {
-  const counts = new Map<string, number>();
+  const local = wallClock(timeZone);
+  // Day number → registrations.
+  const counts = new Map<number, number>();
   for (const row of rows) {
     const at = Date.parse(row.created_at);
     if (Number.isNaN(at)) continue;
-    const day = dayOf(new TZDate(at, timeZone));
+    const day = dayNumber(local(at));
     counts.set(day, (counts.get(day) ?? 0) + 1);
   }
   if (counts.size === 0) return [];
-  const days = [...counts.keys()].sort();
-  const last = days.at(-1)!;
+  const days = [...counts.keys()];
+  const last = Math.max(...days);
   const result: DayCount[] = [];
-  for (let day = days[0]!; day <= last; day = nextDay(day)) {
-    result.push({ day, count: counts.get(day) ?? 0 });
+  for (let day = Math.min(...days); day <= last; day += 1) {
+    result.push({ day: dayOf(day * dayMs), count: counts.get(day) ?? 0 });
   }
   return result;
 }
