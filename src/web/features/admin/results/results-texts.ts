@@ -13,6 +13,26 @@ function counted(count: number, forms: { one: string; other: string }): string {
   return `${number.format(count)} ${plural(count, forms)}`;
 }
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+const percentTenths = new Intl.NumberFormat('pt-BR', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * `part` of `whole` as a whole percentage; with one decimal where rounding would say 100% while
+ * some are missing (997 of 1,000) or 0% while some are there, rounded away from those.
+ */
+function share(part: number, whole: number): string {
+  const rounded = Math.round((part * 100) / whole);
+  if (rounded === 100 && part < whole) {
+    return percentTenths.format(Math.floor((part * 1000) / whole) / 1000);
+  }
+  if (rounded === 0 && part > 0) {
+    return percentTenths.format(Math.ceil((part * 1000) / whole) / 1000);
+  }
+  return percent.format(part / whole);
+}
 
 export const resultsTexts = {
   /** Before the event is over, a no-show may still be on the way. */
@@ -30,7 +50,7 @@ export const resultsTexts = {
     noShowsNote: 'Não compareceram: confirmados que nunca entraram na portaria.',
     /** 'Compareceram 75% dos confirmados.' (none confirmed: nothing said) */
     rate: (came: number, confirmed: number) =>
-      `Compareceram ${percent.format(came / confirmed)} dos confirmados.`,
+      `Compareceram ${share(came, confirmed)} dos confirmados.`,
     /** '2 inscrições sem confirmação (pendentes ou na lista de espera).' */
     unconfirmed: (count: number) =>
       `${counted(count, { one: 'inscrição', other: 'inscrições' })} sem confirmação (${plural(
