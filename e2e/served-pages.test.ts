@@ -38,6 +38,23 @@ describe('served pages', () => {
     expect((await missingApi.json()).error.code).toBe('not_found');
   });
 
+  it('leads a page’s address with a slash at its end to the page, query string kept', async () => {
+    server = await startAppServer();
+    for (const path of ['/convite', '/obrigado', '/obrigado/lista-de-espera', '/admin']) {
+      const response = await server.request(`${path}/?utm_source=whatsapp&x=%C3%A9`, {
+        redirect: 'manual',
+      });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe(`${path}?utm_source=whatsapp&x=%C3%A9`);
+      const followed = await server.request(`${path}/`);
+      expect(followed.status, path).toBe(200);
+      expect(followed.url, path).toBe(`${server.url}${path}`);
+    }
+    // Only the one slash: anything under a page is not found.
+    expect((await server.request('/convite/x', { redirect: 'manual' })).status).toBe(404);
+    expect((await server.request('/convite//', { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('names the event in the title, the link preview and the JSON the app reads', async () => {
     server = await startAppServer();
     const html = await (await server.request('/convite')).text();
@@ -227,6 +244,32 @@ describe('compression', () => {
       headers: { 'accept-encoding': 'br', 'if-none-match': etag! },
     });
     expect(again.status).toBe(304);
+  });
+
+  it('answers 304 to the tag weakened by a proxy, to a list of tags, and to *', async () => {
+    server = await startAppServer();
+    const first = await server.request('/', { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.get('etag')!;
+    // A proxy that rewrites pages (Cloudflare's, nginx's sub_filter) hands the browser W/"…";
+    // a cache holding several copies sends all its tags (RFC 9110, 13.1.2 and 13.1.2's list).
+    for (const ifNoneMatch of [`W/${etag}`, `"another", ${etag}`, `"a",W/${etag}`, '*']) {
+      const again = await server.request('/', {
+        headers: { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch },
+      });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.headers.get('etag'), ifNoneMatch).toBe(etag);
+    }
+    const other = await server.request('/', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': '"another", W/"other-br"' },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('reads content codings whatever their case (GZIP is gzip)', async () => {
+    server = await startAppServer();
+    const response = await rawGet(server.url, '/convite', 'GZIP, Br;Q=0');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.body).toString('utf8')).toContain('<div id="root">');
   });
 
   it('sends built files compressed at build time, cached for a year, with their own headers', async () => {

@@ -131,6 +131,14 @@ async function webApp(app: FastifyInstance) {
       app.get(path, options, (request, reply) =>
         sendPage(request, reply, pages!.byPath.get(path)!, 200),
       );
+      // A link shared with a slash at its end (`/convite/`, as site builders and link tools
+      // write them) leads to the page, with its query string, not to the not-found page.
+      if (path !== paths.home) {
+        app.get(`${path}/`, options, (request, reply) => {
+          const query = request.url.indexOf('?');
+          return reply.redirect(query === -1 ? path : path + request.url.slice(query), 301);
+        });
+      }
     }
     // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
     // The token is in the URL: the request is not logged (info), the page's own requests name only

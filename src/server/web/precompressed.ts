@@ -48,6 +48,18 @@ export async function precompress(text: string): Promise<Precompressed> {
   return { bodies, etags };
 }
 
+/**
+ * Whether an If-None-Match header names `etag`: as a list, weakly compared (RFC 9110, 13.1.2), or
+ * `*`. A proxy that rewrites the page weakens its tag (`W/"…"`), and a cache that holds several
+ * copies sends every tag it has: the page they hold is still this one.
+ */
+function namesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 /** Sends the variant the request accepts, with `Vary: Accept-Encoding`, as `status`. */
 export function sendPrecompressed(
   request: FastifyRequest,
@@ -55,13 +67,16 @@ export function sendPrecompressed(
   page: Precompressed,
   status = 200,
 ): FastifyReply {
-  const accepted = request.headers['accept-encoding'];
+  // Content codings are case-insensitive (RFC 9110, 8.4.1): `GZIP` is gzip.
+  const accepted = request.headers['accept-encoding']?.toLowerCase();
   const encoding = ((accepted && negotiate(accepted, [...encodings])) || 'identity') as Encoding;
   reply.code(status).header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   if (status === 200) {
     reply.header('etag', page.etags[encoding]);
-    if (request.headers['if-none-match'] === page.etags[encoding]) return reply.code(304).send();
+    if (namesEtag(request.headers['if-none-match'], page.etags[encoding])) {
+      return reply.code(304).send();
+    }
   }
   return reply.send(page.bodies[encoding]);
 }
