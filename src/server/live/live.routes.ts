@@ -178,6 +178,9 @@ export async function liveRoutes(app: FastifyInstance) {
       for (const message of catchUp.missed) sendChange(message);
       send(sseMessage('ready', catchUp.head, current));
     }
+    // The pace of the heartbeats, told at once: a page's watchdog watches the stream from its
+    // first moment, not only after a first interval gone by unwatched (decision 0169).
+    send(ping);
     sent = catchUp.head;
     for (const message of early) {
       if (comparePositions(message.position, sent) <= 0) continue;

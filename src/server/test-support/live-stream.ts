@@ -14,8 +14,13 @@ export interface SseMessage {
 
 export interface LiveStreamReader {
   response: Response;
-  /** Every message so far, in order. */
+  /**
+   * Every message so far but the heartbeats, in order: a stream tells its heartbeat's pace as it
+   * opens, then at each beat, whatever else it says (decision 0169).
+   */
   messages: SseMessage[];
+  /** The heartbeats (`ping`) so far. */
+  pings: SseMessage[];
   /** Everything received so far, comments (`: ping`) and all. */
   text(): string;
   ended(): boolean;
@@ -75,6 +80,7 @@ export async function openLiveStream(
     signal: controller.signal,
   });
   const messages: SseMessage[] = [];
+  const pings: SseMessage[] = [];
   let raw = '';
   let pending = '';
   let ended = false;
@@ -91,7 +97,9 @@ export async function openLiveStream(
         raw += value;
         const parsed = parseBlocks(pending + value);
         pending = parsed.rest;
-        messages.push(...parsed.messages);
+        for (const message of parsed.messages) {
+          (message.type === 'ping' ? pings : messages).push(message);
+        }
         notify();
       }
     } catch {
@@ -130,6 +138,7 @@ export async function openLiveStream(
   return {
     response,
     messages,
+    pings,
     text: () => raw,
     ended: () => ended,
     next: (match, timeoutMs = 5_000) =>
