@@ -5,6 +5,7 @@
 // the first toast is asked for, or ahead of time on screens that are likely to show one
 // (`preloadToasts()`), and `toast.*` waits until its host is on screen before showing anything.
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { shortestToastMs, toastDuration } from './toast-duration.ts';
 
 type Sonner = typeof import('sonner');
 type ToastOptions = { description?: ReactNode; id?: string | number };
@@ -28,7 +29,8 @@ export function preloadToasts(): void {
 function show(kind: 'success' | 'error' | 'warning', title: ReactNode, options?: ToastOptions) {
   preloadToasts();
   void Promise.all([loadSonner(), hostReady]).then(
-    ([{ toast }]) => toast[kind](title, options),
+    ([{ toast }]) =>
+      toast[kind](title, { ...options, duration: toastDuration(title, options?.description) }),
     () => {
       // sonner could not load (no connection): the screen already shows the state it reports.
     },
@@ -56,7 +58,7 @@ function Host() {
       position="top-center"
       richColors
       closeButton
-      duration={6000}
+      duration={shortestToastMs}
       containerAriaLabel="Notificações"
       toastOptions={{ closeButtonAriaLabel: 'Fechar aviso' }}
     />
