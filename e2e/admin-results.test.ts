@@ -211,6 +211,8 @@ describe('the Resultados screen', () => {
       ['Não compareceram', '2'],
       ['Cancelados', '1'],
     ]);
+    // It says it follows the door, as the list does (and 'Reconectando...' when it cannot).
+    await page.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
     expect(browser.problems).toEqual([]);
   });
 
@@ -260,6 +262,28 @@ describe('the Resultados screen', () => {
     // The current edition has no registration yet: its results say so.
     await page.goto(`${server.url}${paths.admin}#resultados`);
     await page.getByText('Nenhuma inscrição nesta edição ainda').waitFor();
+
+    // Another edition: the one just left, where nobody registered, is past; nothing is to come.
+    const next = await server.request(api.adminEditions, {
+      method: 'POST',
+      headers: { cookie: session.cookie },
+      json: { date: '2028-12-02' },
+    });
+    expect(next.status).toBe(201);
+    const empty = (
+      (await (
+        await server.request(api.adminEditions, { headers: { cookie: session.cookie } })
+      ).json()) as Edition[]
+    ).find((edition) => edition.event.date === '2027-12-04')!;
+    expect(empty.current).toBe(false);
+    await page.goto(
+      `${server.url}${paths.admin}#edicoes/${encodeURIComponent(empty.id)}/resultados`,
+    );
+    await page
+      .getByRole('heading', { level: 2, name: `Resultados: ${empty.event.name}` })
+      .waitFor();
+    await page.getByText('Nenhuma inscrição nesta edição.', { exact: true }).waitFor();
+    expect(await page.getByText('os resultados aparecem aqui', { exact: false }).count()).toBe(0);
     expect(browser.problems).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { Session } from '@/features/session/session-api.ts';
+import type { Connection } from '@/lib/use-live-stream.ts';
 import { adminTexts } from '../admin-texts.ts';
 import { editionsTexts } from '../editions/editions-texts.ts';
 import { useEditionRegistrations } from '../editions/use-edition-registrations.ts';
@@ -37,10 +38,10 @@ export function ResultsScreen({
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(`${adminTexts.results.heading} · ${adminTexts.title} · ${event.name}`);
   useEffect(() => heading.current?.focus(), []);
-  const { listState, registrations, reload } = live;
+  const { listState, registrations, reload, connection } = live;
   return (
     <ResultsLayout {...props}>
-      <ResultsHeading headingRef={heading} />
+      <ResultsHeading headingRef={heading} connection={connection} />
       {listState === 'loading' && <Loading />}
       {listState === 'error' && <LoadFailed onRetry={reload} />}
       {listState === 'ready' && <ResultsFigures registrations={registrations} event={event} />}
@@ -90,7 +91,12 @@ export function EditionResultsScreen({
         <EventProvider value={edition.event}>
           <ResultsHeading headingRef={heading} edition={edition.event.name} />
           {registrations.data && (
-            <ResultsFigures registrations={registrations.data} event={edition.event} />
+            <ResultsFigures
+              registrations={registrations.data}
+              event={edition.event}
+              // Nobody registers in a past edition: not "yet".
+              empty={edition.current ? adminTexts.results.empty : editionsTexts.edition.empty}
+            />
           )}
         </EventProvider>
       )}
@@ -102,9 +108,12 @@ export function EditionResultsScreen({
 function ResultsFigures({
   registrations,
   event,
+  empty = adminTexts.results.empty,
 }: {
   registrations: readonly Registration[];
   event: EventConfig;
+  /** What to say when the edition has no registration. */
+  empty?: string;
 }) {
   const results = useMemo(
     () => eventResults(registrations, event.timeZone),
@@ -114,7 +123,7 @@ function ResultsFigures({
   const [openedAt] = useState(() => Date.now());
   const over = openedAt >= eventStartsAt(event).getTime() + event.durationMinutes * 60_000;
   if (registrations.length === 0) {
-    return <p className="text-muted-foreground py-12 text-center">{adminTexts.results.empty}</p>;
+    return <p className="text-muted-foreground py-12 text-center">{empty}</p>;
   }
   return <LazyResultsView results={results} over={over} />;
 }
@@ -131,10 +140,13 @@ function ResultsLayout({ children, ...props }: ResultsScreenProps & { children: 
 function ResultsHeading({
   headingRef,
   edition,
+  connection,
 }: {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** A past edition's name, after the title. */
   edition?: string;
+  /** The live stream's state, for figures that follow it: whether they are still current. */
+  connection?: Connection;
 }) {
   const { timeZone } = useEvent();
   return (
@@ -147,7 +159,32 @@ function ResultsHeading({
         {edition ? `${adminTexts.results.heading}: ${edition}` : adminTexts.results.heading}
       </h2>
       <p className="text-muted-foreground text-sm">{adminTexts.results.intro(timeZone)}</p>
+      {connection && <ConnectionStatus connection={connection} />}
     </div>
+  );
+}
+
+/**
+ * 'Ao vivo', or 'Reconectando...' while the stream is down and the figures may be behind the
+ * door: the list screen's line (admin-panel.tsx), said here too.
+ */
+function ConnectionStatus({ connection }: { connection: Connection }) {
+  return (
+    <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+      {connection !== 'connecting' && (
+        <>
+          <span
+            aria-hidden="true"
+            className={
+              connection === 'live'
+                ? 'bg-success size-2 rounded-full'
+                : 'bg-warning-foreground size-2 animate-pulse rounded-full'
+            }
+          />
+          {connection === 'live' ? adminTexts.header.live : adminTexts.header.reconnecting}
+        </>
+      )}
+    </p>
   );
 }
 
