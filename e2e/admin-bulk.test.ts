@@ -3,55 +3,25 @@
 // batch, a trigger in the test's own SQLite file), or the answer never arrives. The organizer is
 // told what was done, the selection stays, and sending it again repeats nothing (0171).
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { api } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { expected401s, openPanel, register } from './support/admin-panel.ts';
+import { panelTestBed } from './support/panel-test-bed.ts';
+import { toast } from './support/registration-form.ts';
+import { openPanel, register } from './support/admin-panel.ts';
 
-let server: TestServer;
-let browser: TestBrowser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.close();
-  await browser.context.clearCookies();
-  browser.problems.length = 0;
-  await server.app.db.kysely.deleteFrom('registrations').execute();
-});
-
-async function newPage() {
-  const page = await browser.newPage();
-  pages.push(page);
-  return { page, console: expected401s(page, [api.adminMe]) };
-}
+const bed = panelTestBed();
+const { newPage } = bed;
 
 /** `count` pending registrations; the one returned arrived last. */
 async function registerMany(count: number) {
   for (let made = 1; made < count; made += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, count - made) }, (_, i) =>
-        register(server, { nome_completo: `Pessoa ${made + i}` }),
+        register(bed.server, { nome_completo: `Pessoa ${made + i}` }),
       ),
     );
   }
-  return register(server, { nome_completo: 'Pessoa Mais Nova' });
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return register(bed.server, { nome_completo: 'Pessoa Mais Nova' });
 }
 
 it('says how many were confirmed when the server stops midway, keeps the selection, and finishes on the second try', async () => {
@@ -63,9 +33,9 @@ it('says how many were confirmed when the server stops midway, keeps the selecti
        when new.id = '${newest.id}' and new.status = 'confirmed'
        begin select raise(abort, 'refused by the test'); end`,
     )
-    .execute(server.app.db.kysely);
+    .execute(bed.server.app.db.kysely);
   const { page, console } = await newPage();
-  await openPanel(page, server);
+  await openPanel(page, bed.server);
   await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).click();
   try {
     await page.getByRole('button', { name: 'Confirmar selecionados (230)' }).click();
@@ -76,7 +46,7 @@ it('says how many were confirmed when the server stops midway, keeps the selecti
     );
     expect(await said.getAttribute('data-type')).toBe('warning');
   } finally {
-    await sql.raw('drop trigger refuse_one').execute(server.app.db.kysely);
+    await sql.raw('drop trigger refuse_one').execute(bed.server.app.db.kysely);
   }
   // The same selection, sent again: the rest confirmed, nobody twice.
   await page.getByRole('button', { name: 'Confirmar selecionados (230)' }).click();
@@ -86,14 +56,14 @@ it('says how many were confirmed when the server stops midway, keeps the selecti
   expect(await done.getAttribute('data-type')).toBe('success');
   await page.getByRole('region', { name: 'Ações em lote' }).waitFor({ state: 'detached' });
   // No 500 reached the page: the refused batch is in the answer.
-  expect(console.unexpected(browser.problems)).toEqual([]);
+  expect(console.unexpected(bed.browser.problems)).toEqual([]);
 }, 120_000);
 
 it('when no answer comes, says the server may have confirmed them anyway', async () => {
-  await register(server, { nome_completo: 'Ana Lenta' });
-  await register(server, { nome_completo: 'Bruno Lento' });
+  await register(bed.server, { nome_completo: 'Ana Lenta' });
+  await register(bed.server, { nome_completo: 'Bruno Lento' });
   const { page, console } = await newPage();
-  await openPanel(page, server);
+  await openPanel(page, bed.server);
   await page.getByRole('button', { name: 'Selecionar todos os pendentes' }).click();
   // The request reaches the server; its answer is lost on the way back.
   await page.route(`**${api.adminBulkConfirm}`, async (route) => {
@@ -109,17 +79,17 @@ it('when no answer comes, says the server may have confirmed them anyway', async
   // And indeed they were: the live list shows it.
   await page.getByText('2 confirmadas', { exact: false }).waitFor();
   const unexpected = console
-    .unexpected(browser.problems)
+    .unexpected(bed.browser.problems)
     .filter((problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem));
   expect(unexpected).toEqual([]);
 });
 
 it('keeps the boxes ticked while a confirmation was on its way, and drops only those it confirmed', async () => {
-  await register(server, { nome_completo: 'Ana Primeira' });
-  await register(server, { nome_completo: 'Bruno Segundo' });
-  await register(server, { nome_completo: 'Carla Depois' });
+  await register(bed.server, { nome_completo: 'Ana Primeira' });
+  await register(bed.server, { nome_completo: 'Bruno Segundo' });
+  await register(bed.server, { nome_completo: 'Carla Depois' });
   const { page, console } = await newPage();
-  await openPanel(page, server);
+  await openPanel(page, bed.server);
   await page.getByRole('checkbox', { name: 'Selecionar Ana Primeira' }).check();
   await page.getByRole('checkbox', { name: 'Selecionar Bruno Segundo' }).check();
   // The answer is held until Carla's box is ticked.
@@ -142,5 +112,5 @@ it('keeps the boxes ticked while a confirmation was on its way, and drops only t
   expect(await page.getByRole('checkbox', { name: 'Selecionar Ana Primeira' }).isChecked()).toBe(
     false,
   );
-  expect(console.unexpected(browser.problems)).toEqual([]);
+  expect(console.unexpected(bed.browser.problems)).toEqual([]);
 });

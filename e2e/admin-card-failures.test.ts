@@ -1,44 +1,17 @@
 // A card's own action (Confirmar, Cancelar inscrição) that fails on the way says why under the
 // spec's toast: the connection lost, the server too slow, not only the server's refusals (0171).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { api } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { card, expected401s, openPanel, register } from './support/admin-panel.ts';
+import { expect, it } from 'vitest';
+import { panelTestBed } from './support/panel-test-bed.ts';
+import { toast } from './support/registration-form.ts';
+import { card, openPanel, register } from './support/admin-panel.ts';
 
-let server: TestServer;
-let browser: TestBrowser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.close();
-  await browser.context.clearCookies();
-  browser.problems.length = 0;
-  await server.app.db.kysely.deleteFrom('registrations').execute();
-});
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
+const bed = panelTestBed();
+const { newPage } = bed;
 
 it("a 'Confirmar' or 'Cancelar inscrição' lost on the network says so under the spec's toast", async () => {
-  await register(server, { nome_completo: 'Ana Offline' });
-  const page = await browser.newPage();
-  pages.push(page);
-  const console = expected401s(page, [api.adminMe]);
-  await openPanel(page, server);
+  await register(bed.server, { nome_completo: 'Ana Offline' });
+  const { page, console } = await newPage();
+  await openPanel(page, bed.server);
   await card(page, 'Ana Offline').waitFor();
   await page.route('**/api/admin/registrations/*/*', (route) =>
     route.abort('internetdisconnected'),
@@ -56,7 +29,7 @@ it("a 'Confirmar' or 'Cancelar inscrição' lost on the network says so under th
     'Sem conexão com o servidor. Verifique sua internet.',
   );
   const unexpected = console
-    .unexpected(browser.problems)
+    .unexpected(bed.browser.problems)
     .filter((problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem));
   expect(unexpected).toEqual([]);
 });

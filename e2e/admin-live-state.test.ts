@@ -1,47 +1,22 @@
 // The panel's list, filters and selection while changes stream in: what the organizer works on stays put.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
 import { api, withId } from '../src/shared/paths.ts';
 import { startSession } from '../src/server/test-support/sessions.ts';
 import type { TestServer } from '../src/server/test-support/test-server.ts';
 import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { card, expected401s, openPanel, register } from './support/admin-panel.ts';
+import { panelTestBed } from './support/panel-test-bed.ts';
+import { card, openPanel, register } from './support/admin-panel.ts';
 
-let server: TestServer;
-let browser: TestBrowser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.close();
-  await browser.context.clearCookies();
-  browser.problems.length = 0;
-  await server.app.db.kysely.deleteFrom('registrations').execute();
-});
-
-async function newPage() {
-  const page = await browser.newPage();
-  pages.push(page);
-  return { page, console: expected401s(page, [api.adminMe]) };
-}
+const bed = panelTestBed();
+const { newPage } = bed;
 
 describe('the Pendentes filter', () => {
   it('keeps the keyboard focus in the list when a confirmed card leaves it', async () => {
     const { page, console } = await newPage();
-    await register(server, { nome_completo: 'Ana Antiga' });
-    await register(server, { nome_completo: 'Bia Nova' });
-    await openPanel(page, server);
+    await register(bed.server, { nome_completo: 'Ana Antiga' });
+    await register(bed.server, { nome_completo: 'Bia Nova' });
+    await openPanel(page, bed.server);
     await card(page, 'Bia Nova').waitFor();
     await page.getByText('Pendentes (2)').click();
     const confirm = card(page, 'Bia Nova').getByRole('button', { name: 'Confirmar' });
@@ -63,14 +38,14 @@ describe('the Pendentes filter', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Nenhuma inscrição neste filtro.').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    expect(console.unexpected(browser.problems)).toEqual([]);
+    expect(console.unexpected(bed.browser.problems)).toEqual([]);
   });
 });
 
 describe('Exportar CSV', () => {
   it('never says there is nothing to export while the list is still on its way, or failed to come', async () => {
     const { page, console } = await newPage();
-    for (let i = 0; i < 3; i += 1) await register(server, { nome_completo: `Pessoa ${i + 1}` });
+    for (let i = 0; i < 3; i += 1) await register(bed.server, { nome_completo: `Pessoa ${i + 1}` });
     const downloads: unknown[] = [];
     page.on('download', (download) => downloads.push(download));
     // The list arrives late (a slow connection, thousands of rows), then not at all.
@@ -80,7 +55,7 @@ describe('Exportar CSV', () => {
       await held;
       return route.continue();
     });
-    await openPanel(page, server);
+    await openPanel(page, bed.server);
     await page.getByText('Carregando inscrições...', { exact: true }).waitFor();
     const exportButton = page.getByRole('button', { name: 'Exportar CSV' });
     // Clicked now, it would say 'Nenhum dado' / 'Não há inscrições para exportar.': untrue.
@@ -93,14 +68,14 @@ describe('Exportar CSV', () => {
     await page.getByText('3 inscrições exportadas.').waitFor();
     expect(await page.getByText('Nenhum dado', { exact: true }).count()).toBe(0);
     expect(downloads).toHaveLength(1);
-    expect(console.unexpected(browser.problems)).toEqual([]);
+    expect(console.unexpected(bed.browser.problems)).toEqual([]);
 
     // A list that could not be loaded: nothing is known, nothing is claimed.
     const { page: failing } = await newPage();
     await failing.route(`**${api.adminRegistrations}`, (route) =>
       route.fulfill({ status: 503, body: '' }),
     );
-    await openPanel(failing, server);
+    await openPanel(failing, bed.server);
     await failing.getByRole('button', { name: 'Tentar novamente' }).waitFor();
     expect(await failing.getByRole('button', { name: 'Exportar CSV' }).isDisabled()).toBe(true);
   });
@@ -144,7 +119,7 @@ describe('a panel away while another organizer starts a new edition', () => {
     await page.getByText('1 inscrição · 0 confirmadas · 1 pendente', { exact: false }).waitFor();
     // The cut stream, and the attempts while it could not come back.
     const unexpected = console
-      .unexpected(browser.problems)
+      .unexpected(bed.browser.problems)
       .filter(
         (problem) => !/ERR_INTERNET_DISCONNECTED|ERR_INCOMPLETE_CHUNKED_ENCODING/.test(problem),
       );
@@ -196,6 +171,6 @@ describe('bulk confirmation on a full event', () => {
     expect(await said.textContent()).toContain('0 inscrições confirmadas');
     // A warning, not the green of a success.
     expect(await said.getAttribute('data-type')).toBe('warning');
-    expect(console.unexpected(browser.problems)).toEqual([]);
+    expect(console.unexpected(bed.browser.problems)).toEqual([]);
   });
 });
