@@ -110,6 +110,11 @@ export const channelStateSchema = z.object({
   configured: z.boolean(),
   /** Set while the provider refuses our credentials: sending waits instead of piling retries. */
   paused: z.object({ message: z.string(), since: z.string() }).nullable(),
+  /**
+   * Messages waiting for another try after a temporary failure (an SMTP server that cannot be
+   * reached, a rate limit), and the newest one's reason in pt-BR; null when none waits.
+   */
+  retrying: z.object({ count: z.number(), message: z.string() }).nullable(),
 });
 export const messagingStateSchema = z.object({
   email: channelStateSchema,

@@ -1,14 +1,16 @@
 // The organizer's view of the messages: each registration's, a new copy of one, the failed ones
 // again in bulk, and whether each channel is on. Admins only.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { errorTable } from '../../shared/api-error.ts';
+import type { Database } from '../db/schema.ts';
 import {
   bulkBodyLimit,
   bulkConfirmRequestSchema,
   messageChannels,
   resendRequestSchema,
   type BulkResendResult,
+  type MessageChannel,
   type MessagingState,
 } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
@@ -23,6 +25,41 @@ import {
   queueMessages,
   type NewMessage,
 } from './messages.repository.ts';
+
+/**
+ * Per channel, the messages waiting for another try after a temporary failure, and the newest
+ * one's reason: an SMTP server that cannot be reached is not a pause (it never refused our
+ * credentials), and without this the panel showed nothing but 'Na fila' for a day. The queue's
+ * index (status first) finds them: few rows wait normally.
+ */
+async function waitingForRetry(
+  db: Kysely<Database>,
+): Promise<Map<MessageChannel, { count: number; message: string }>> {
+  const waiting = () =>
+    db.selectFrom('messages').where('status', '=', 'queued').where('error_code', 'is not', null);
+  const [counts, newest] = await Promise.all([
+    waiting()
+      .select(['channel', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('channel')
+      .execute(),
+    Promise.all(
+      messageChannels.map((channel) =>
+        waiting()
+          .select(['channel', 'error_message'])
+          .where('channel', '=', channel)
+          .orderBy('updated_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+    ),
+  ]);
+  const retrying = new Map<MessageChannel, { count: number; message: string }>();
+  for (const row of newest) {
+    const count = Number(counts.find((c) => c.channel === row?.channel)?.count ?? 0);
+    if (row && count > 0) retrying.set(row.channel, { count, message: row.error_message ?? '' });
+  }
+  return retrying;
+}
 
 export async function messagesRoutes(app: FastifyInstance) {
   const forAdmins = { config: { audience: audiences.admin } };
@@ -144,10 +181,11 @@ export async function messagesRoutes(app: FastifyInstance) {
   );
 
   app.get(api.adminMessaging, forAdmins, async (): Promise<MessagingState> => {
-    const pauses = await channelPauses(db);
+    const [pauses, retrying] = await Promise.all([channelPauses(db), waitingForRetry(db)]);
     const state = (channel: (typeof messageChannels)[number]) => ({
       configured: configured.has(channel),
       paused: (configured.has(channel) && pauses.get(channel)) || null,
+      retrying: (configured.has(channel) && retrying.get(channel)) || null,
     });
     return { email: state('email'), whatsapp: state('whatsapp') };
   });

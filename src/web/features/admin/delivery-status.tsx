@@ -115,6 +115,8 @@ function ChannelLine({
           <span className={cn('font-semibold', failed && 'text-destructive')}>
             {deliveryText(state)}
           </span>
+          {/* Waiting for another try: why the last one did not go (an SMTP server unreachable). */}
+          {!failed && state.error && <> {texts.lastAttempt(state.error.message)}</>}
         </span>
       </p>
       {canResend && (

@@ -1,31 +1,71 @@
 // What the panel says about sending by itself: a paused channel's reason, at the top (the
-// provider refused our credentials: nothing leaves until the operator fixes them), or the one line
-// that says how to turn sending on when no channel is configured.
+// provider refused our credentials: nothing leaves until the operator fixes them), messages
+// waiting for another try and why (an SMTP server that cannot be reached is no pause, and the
+// cards alone said 'Na fila' for a day), or the one line that says how to turn sending on when no
+// channel is configured.
 import { TriangleAlert } from 'lucide-react';
-import { messageChannels, type MessagingState } from '@shared/message.schema.ts';
+import {
+  messageChannels,
+  type MessageChannel,
+  type MessagingState,
+} from '@shared/message.schema.ts';
+import { counted, plural } from '@shared/plural.ts';
 import { adminTexts } from './admin-texts.ts';
 
 const texts = adminTexts.messages;
 
+/** '2 e-mails esperam nova tentativa: Não foi possível falar com o servidor de e-mail.' */
+const retryingTexts = {
+  email: { one: 'e-mail', other: 'e-mails' },
+  whatsapp: { one: 'mensagem de WhatsApp', other: 'mensagens de WhatsApp' },
+} satisfies Record<MessageChannel, { one: string; other: string }>;
+
+function retryingLine(channel: MessageChannel, count: number, reason: string): string {
+  return `${counted(count, retryingTexts[channel])} ${plural(count, { one: 'espera', other: 'esperam' })} nova tentativa: ${reason}`;
+}
+
+function NoticeLine({ line }: { line: string }) {
+  return (
+    <p className="mx-auto flex max-w-7xl items-start gap-2 px-4 py-2 text-sm font-semibold sm:px-6">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">{line}</span>
+    </p>
+  );
+}
+
 export function PausedChannels({ state }: { state: MessagingState | undefined }) {
-  const lines = state
+  const paused = state
     ? messageChannels.flatMap((channel) => {
         const pause = state[channel].paused;
         return pause ? [texts.paused[channel](pause.message)] : [];
       })
     : [];
-  if (lines.length === 0) return null;
+  // A paused channel's line says enough: its messages wait for the operator, not for a retry.
+  const retrying = state
+    ? messageChannels.flatMap((channel) => {
+        const waiting = state[channel].retrying;
+        return waiting && !state[channel].paused
+          ? [retryingLine(channel, waiting.count, waiting.message)]
+          : [];
+      })
+    : [];
+  if (paused.length === 0 && retrying.length === 0) return null;
   return (
-    <div role="alert" className="bg-warning text-warning-foreground">
-      {lines.map((line) => (
-        <p
-          key={line}
-          className="mx-auto flex max-w-7xl items-start gap-2 px-4 py-2 text-sm font-semibold sm:px-6"
-        >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">{line}</span>
-        </p>
-      ))}
+    <div className="bg-warning text-warning-foreground">
+      {paused.length > 0 && (
+        <div role="alert">
+          {paused.map((line) => (
+            <NoticeLine key={line} line={line} />
+          ))}
+        </div>
+      )}
+      {retrying.length > 0 && (
+        <div role="status">
+          {retrying.map((line) => (
+            <NoticeLine key={line} line={line} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
