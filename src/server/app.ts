@@ -27,7 +27,10 @@ import { whatsappWebhookRoutes } from './messages/whatsapp/whatsapp-webhook.rout
 import { openLive } from './live/open-live.ts';
 import authorization from './plugins/authorization.ts';
 import compression from './plugins/compression.ts';
-import errorHandler, { frameworkErrorHandler } from './plugins/error-handler.ts';
+import errorHandler, {
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './plugins/error-handler.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import lingeringClose from './plugins/lingering-close.ts';
@@ -65,6 +68,8 @@ export async function buildApp(options: AppOptions) {
     return503OnClosing: true,
     // A URL that does not decode gets our error shape and headers, not Fastify's English body.
     frameworkErrors: frameworkErrorHandler(config),
+    // And a request Node's parser refused (a malformed line, headers past 16 KB) gets them too.
+    clientErrorHandler: clientErrorHandler(config),
     // A path parameter longer than the router's default 100 characters would match no route and
     // get a JSON 404: a mangled ticket or personal link gets the not-found page instead.
     routerOptions: { maxParamLength: 1000 },

@@ -12,6 +12,12 @@ export interface ServerError {
   message: string;
 }
 
+/** The API's error body for `kind`, as JSON text: for an answer written on a socket by hand. */
+export function errorJson({ code, message }: ServerError): string {
+  const body: ApiError = { error: { code, message } };
+  return JSON.stringify(body);
+}
+
 export function sendError(
   reply: FastifyReply,
   { code, status, message }: ServerError,

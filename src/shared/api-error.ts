@@ -36,6 +36,19 @@ export const errorTable = {
     status: 415,
     message: 'Envie os dados em formato JSON.',
   },
+  /** Headers past Node's limit (16 KB): mostly cookies a parent domain piled up. */
+  headersTooLarge: {
+    code: 'headers_too_large',
+    status: 431,
+    message:
+      'O pedido chegou com cabeçalhos grandes demais. Apague os cookies deste site e tente de novo.',
+  },
+  /** A request that took longer than the server waits for one to arrive. */
+  requestTimeout: {
+    code: 'request_timeout',
+    status: 408,
+    message: 'O pedido demorou demais para chegar. Tente de novo.',
+  },
   notFound: { code: 'not_found', status: 404, message: 'Não encontrado.' },
   crossSite: { code: 'cross_site', status: 403, message: 'Pedido recusado: origem não permitida.' },
   rateLimited: {

@@ -1,10 +1,12 @@
 // Turns every failure into the API's error shape in pt-BR: 4xx for the client's mistakes,
 // 500 (logged, never detailed to the client) for ours.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import type { Config } from '../config.ts';
-import { sendError, type ServerError } from '../http-errors.ts';
+import { errorJson, sendError, type ServerError } from '../http-errors.ts';
 import { routingErrorHeaders } from './security-headers.ts';
 
 const byFastifyCode: Record<string, ServerError> = {
@@ -64,5 +66,39 @@ export function frameworkErrorHandler(config: Pick<Config, 'secure'>) {
     }
     request.log.error({ err: error }, 'request failed while routing');
     void sendError(reply, errorTable.internal);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before Fastify saw it (a
+ * malformed request line, headers past 16 KB: a parent domain's cookies, say; a request slower
+ * to arrive than the server waits). Written on the socket by hand, as Fastify's default does, but
+ * in the API's shape and pt-BR, with the headers every answer carries: Fastify's default was an
+ * English JSON body with no security header.
+ */
+export function clientErrorHandler(config: Pick<Config, 'secure'>) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const kind =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? errorTable.headersTooLarge
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? errorTable.requestTimeout
+          : errorTable.badRequest;
+    if (!socket.writable) {
+      socket.destroy(error);
+      return;
+    }
+    const body = errorJson(kind);
+    const headers = {
+      ...routingErrorHeaders(config.secure),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    const statusLine = `HTTP/1.1 ${kind.status} ${STATUS_CODES[kind.status]}\r\n`;
+    // Closed once the answer is out (a destroy right after the write could cut it off).
+    socket.end(`${statusLine}${head.join('')}\r\n${body}`, () => socket.destroy());
   };
 }
