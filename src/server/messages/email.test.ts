@@ -101,6 +101,26 @@ describe('the e-mails', () => {
     expect(ids.map((id) => id?.split('@')[0]?.replace('<', ''))).toEqual(messages.map((m) => m.id));
   });
 
+  it("sends answers to the event's contact e-mail, with a Date and a Message-ID on our host", async () => {
+    const registration = await register(server);
+    await smtp.waitFor(1);
+    await confirm(registration.id);
+    await smtp.waitFor(2);
+    const mails = mailTo(registration.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Recebemos sua inscrição no Build Safe',
+      'Seu ingresso para o Build Safe',
+    ]);
+    const host = new URL(server.config.publicUrl).hostname;
+    for (const mail of mails) {
+      // 'Foi um engano? Escreva para…', 'Dúvidas:': a reply reaches the organizer, not MAIL_FROM.
+      expect(mail.replyTo?.value.map((a) => a.address)).toEqual(['contato@buildsafe.example']);
+      expect(mail.date).toBeInstanceOf(Date);
+      expect(mail.messageId).toMatch(new RegExp(`@${host.replace(/\./g, '\\.')}>$`));
+      expect(mail.headers.has('list-unsubscribe')).toBe(false);
+    }
+  });
+
   it('retries when the server answers 421, and the message arrives', async () => {
     smtp.deferNext(2);
     const registration = await register(server);

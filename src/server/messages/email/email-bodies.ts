@@ -11,6 +11,11 @@ export interface EmailBody {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The event's contact e-mail: a person who answers ('Foi um engano?', a question about the
+   * ticket) writes to the organizer, not to MAIL_FROM, often an address nobody reads.
+   */
+  replyTo: string;
 }
 
 /** The QR code's inline image is referred to by this Content-ID. */
@@ -146,7 +151,7 @@ export function receivedEmail(
       paragraphs([`Dúvidas: ${event.contactEmail}`]),
     ].join('\n'),
   );
-  return { subject, text, html };
+  return { subject, text, html, replyTo: event.contactEmail };
 }
 
 /**
@@ -195,6 +200,7 @@ export function ticketEmail(
     subject,
     text: `${text}\n\nO arquivo evento.ics anexo adiciona o evento à sua agenda.${personal}`,
     html,
+    replyTo: event.contactEmail,
   };
 }
 
@@ -212,5 +218,5 @@ export function cancelledEmail(
   ];
   const text = [...lines, ...(personalUrl ? ['', ...personalLines(personalUrl)] : [])].join('\n');
   const html = page(subject, [paragraphs(lines), personalHtml(personalUrl)].join('\n'));
-  return { subject, text, html };
+  return { subject, text, html, replyTo: event.contactEmail };
 }

@@ -11,6 +11,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (the event's contact e-mail); unset: to MAIL_FROM. */
+  replyTo?: string;
   attachments?: Array<{
     filename: string;
     content: Buffer | string;
@@ -92,6 +94,7 @@ export function createMailer(config: MailConfig, publicHost: string): Mailer {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           messageId: `<${email.messageId}@${publicHost}>`,
           attachments: email.attachments,
         });
