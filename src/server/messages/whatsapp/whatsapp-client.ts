@@ -44,8 +44,9 @@ const noPersonalLink = {
 /** Rate limits (131048: the number's spam limit) and maintenance (131057): wait and try again. */
 const temporaryCodes = new Set([130429, 131056, 131016, 2, 4, 80007, 131048, 131057]);
 /**
- * The account itself is refused: every message would fail the same way until the organizer
- * fixes it in Meta's tools, so the channel pauses (as for a bad token) instead of failing each.
+ * The account itself, or the ticket's template, is refused: every message would fail the same way
+ * until the organizer fixes it in Meta's tools (or Meta lifts a template's pause, after hours), so
+ * the channel pauses (as for a bad token) instead of failing each ticket for good.
  */
 const accountReasons: Record<number, string> = {
   368: 'A conta do WhatsApp Business foi bloqueada por violar as políticas do WhatsApp (368): veja o Gerenciador do WhatsApp.',
@@ -54,6 +55,12 @@ const accountReasons: Record<number, string> = {
     'A conta do WhatsApp Business tem um problema de pagamento (131042): confira a forma de pagamento no Gerenciador de Negócios.',
   133010:
     'O número de envio não está registrado na API do WhatsApp (133010): registre-o e confira WHATSAPP_PHONE_NUMBER_ID.',
+  132001:
+    'O modelo de WHATSAPP_TEMPLATE não existe no idioma de WHATSAPP_TEMPLATE_LANGUAGE, ou ainda não foi aprovado (132001): confira no Gerenciador do WhatsApp.',
+  132015:
+    'A Meta pausou o modelo de mensagem por baixa qualidade (132015): os ingressos saem quando a pausa acabar; veja o Gerenciador do WhatsApp.',
+  132016:
+    'A Meta desativou o modelo de mensagem (132016): crie outro modelo e informe-o em WHATSAPP_TEMPLATE.',
 };
 /** The person cannot be reached this way, or the template is wrong: trying again changes nothing. */
 const permanentReasons: Record<number, string> = {
