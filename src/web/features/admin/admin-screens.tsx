@@ -35,7 +35,7 @@ export function AdminScreens({ session, onLoggedOut }: AdminScreensProps) {
       {section.name === 'editions' && <EditionsScreen {...screen} />}
       {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
       {section.name === 'editionResults' && (
-        <EditionResultsScreen {...screen} editionId={section.id} />
+        <EditionResultsScreen {...screen} editionId={section.id} live={live} />
       )}
     </EventProvider>
   );

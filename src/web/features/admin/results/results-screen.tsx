@@ -49,15 +49,33 @@ export function ResultsScreen({
   );
 }
 
-/** A past edition's results, on that edition's clocks. */
+/**
+ * An edition's results, on that edition's clocks, from its screen ('Ver resultados'): a past one's
+ * as stored; the current one's from the live list, as on #resultados (a read of its own would be
+ * a snapshot that misses the door's check-ins while it is open).
+ */
 export function EditionResultsScreen({
   editionId,
+  live,
   ...props
-}: ResultsScreenProps & { editionId: string }) {
+}: ResultsScreenProps & {
+  editionId: string;
+  /** The current edition's list, kept live by the panel's one stream (admin-screens.tsx). */
+  live: LiveRegistrations;
+}) {
   const current = useEvent();
   const editions = useEditions();
   const edition = editions.data?.find((e) => e.id === editionId);
-  const registrations = useEditionRegistrations(editionId, edition !== undefined);
+  const followsLive = edition?.current === true;
+  const stored = useEditionRegistrations(editionId, edition !== undefined && !followsLive);
+  const registrations = followsLive
+    ? {
+        data: live.listState === 'ready' ? live.registrations : undefined,
+        isPending: live.listState === 'loading',
+        isError: live.listState === 'error',
+        refetch: live.reload,
+      }
+    : stored;
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(
     `${adminTexts.results.heading} · ${edition?.event.name ?? editionsTexts.heading} · ${adminTexts.title} · ${current.name}`,
@@ -89,7 +107,11 @@ export function EditionResultsScreen({
       )}
       {edition && (
         <EventProvider value={edition.event}>
-          <ResultsHeading headingRef={heading} edition={edition.event.name} />
+          <ResultsHeading
+            headingRef={heading}
+            edition={edition.event.name}
+            connection={followsLive ? live.connection : undefined}
+          />
           {registrations.data && (
             <ResultsFigures
               registrations={registrations.data}
