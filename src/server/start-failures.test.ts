@@ -1,6 +1,7 @@
-// A start the operator can fix (a database DATABASE_URL names but the server cannot use, a PORT
-// taken, a HOST not on this machine, an unknown key in EVENT_CONFIG) ends with status 1 on one
-// line naming what to fix, pt-BR then English, and no stack trace: the real server, as run.
+// A start the operator can fix (a database DATABASE_URL names but the server cannot use, one a
+// newer version already updated, a PORT taken, a HOST not on this machine, an unknown key in
+// EVENT_CONFIG) ends with status 1 on one line naming what to fix, pt-BR then English, and no
+// stack trace: the real server, as run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database.ts';
+import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
 import {
   freePort,
   serverCommand,
@@ -18,8 +21,10 @@ import {
 const dirs: string[] = [];
 const children: ChildServer[] = [];
 const listeners: Server[] = [];
+const databases: TempPostgres[] = [];
 afterAll(async () => {
   await Promise.all(children.map((child) => child.kill()));
+  await Promise.all(databases.map((database) => database.drop()));
   for (const listener of listeners) listener.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -108,6 +113,42 @@ describe('a DATABASE_URL the server cannot use', () => {
     expect(line).toContain('that PostgreSQL is running');
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
   });
+});
+
+describe('a database a newer version already updated', () => {
+  // Several instances share one PostgreSQL database: the first one updated migrates it while the
+  // others still run the old code, and one of those that restarts (a crash, systemd) meets a
+  // migration it does not have. The same after putting the old code back over a newer database.
+  const newer = '2099-01-01T00-from-a-newer-version';
+
+  it.each(['SQLite', 'PostgreSQL'] as const)(
+    'on %s, names the migration and says to update this code',
+    async (engine) => {
+      const dir = scratchFolder();
+      let url = `file:${join(dir, 'inscricoes.db')}`;
+      if (engine === 'PostgreSQL') {
+        const database = await createTempPostgres();
+        databases.push(database);
+        url = database.url;
+      }
+      // Migrated by this code, then by a newer one that added a migration of its own.
+      const db = await openDatabase(url);
+      await db.kysely
+        .insertInto('kysely_migration' as never)
+        .values({ name: newer, timestamp: new Date().toISOString() } as never)
+        .execute();
+      await db.close();
+
+      const line = expectOneLineStop(await startExpectingExit({ DATABASE_URL: url }, dir));
+      expect(line).toBe(
+        `O banco de DATABASE_URL foi atualizado por uma versão mais nova deste site (migração ` +
+          `${newer}, que este código não tem): atualize o código desta instância (git pull && ` +
+          `npm install) e inicie de novo. / The database at DATABASE_URL was updated by a newer ` +
+          `version of this site (migration ${newer}, which this code does not have): update ` +
+          `this instance's code (git pull && npm install) and start it again.`,
+      );
+    },
+  );
 });
 
 describe('a PORT or HOST the server cannot listen on', () => {

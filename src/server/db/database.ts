@@ -222,6 +222,40 @@ async function connect(databaseUrl: string, onIdleError: (error: Error) => void)
   return db;
 }
 
+/**
+ * The database was migrated by a newer version of this site (a migration this code does not
+ * have): on several instances, an instance still on the old code that restarts after the first
+ * updated one migrated; or old code put back over a newer database. The operator updates this
+ * code; nothing is changed in the database.
+ */
+export class DatabaseFromNewerVersionError extends ConfigError {}
+
+/** The migrations this database ran that this code does not have, in name order. */
+async function migrationsFromNewerVersion(db: Db): Promise<string[]> {
+  const known = new Set(Object.keys(await migrationProvider.getMigrations()));
+  const ran = await db.kysely
+    .selectFrom('kysely_migration' as never)
+    .select(sql<string>`name`.as('name'))
+    .execute();
+  return ran
+    .map((row) => row.name)
+    .filter((name) => !known.has(name))
+    .sort();
+}
+
+function fromNewerVersion(unknown: string[], error: unknown): DatabaseFromNewerVersionError {
+  const names = unknown.join(', ');
+  const [pt, en] = unknown.length === 1 ? ['migração', 'migration'] : ['migrações', 'migrations'];
+  return new DatabaseFromNewerVersionError(
+    `O banco de DATABASE_URL foi atualizado por uma versão mais nova deste site (${pt} ${names}, ` +
+      `que este código não tem): atualize o código desta instância (git pull && npm ` +
+      `install) e inicie de novo. / The database at DATABASE_URL was updated by a newer version ` +
+      `of this site (${en} ${names}, which this code does not have): update this ` +
+      `instance's code (git pull && npm install) and start it again.`,
+    { cause: error },
+  );
+}
+
 export async function openDatabase(
   databaseUrl: string,
   { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
@@ -236,8 +270,10 @@ export async function openDatabase(
   });
   const { error } = await migrator.migrateToLatest();
   if (error) {
+    // Kysely refuses a database with a migration it cannot find as 'corrupted migrations'.
+    const unknown = await migrationsFromNewerVersion(db).catch(() => []);
     await db.close();
-    throw error;
+    throw unknown.length > 0 ? fromNewerVersion(unknown, error) : error;
   }
   return db;
 }
