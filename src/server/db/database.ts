@@ -8,6 +8,7 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  type MigrationResultSet,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -256,19 +257,78 @@ function fromNewerVersion(unknown: string[], error: unknown): DatabaseFromNewerV
   );
 }
 
-export async function openDatabase(
-  databaseUrl: string,
-  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
-): Promise<Db> {
-  const db = await connect(databaseUrl, onIdleError);
-  const migrator = new Migrator({
-    db: db.kysely,
+/** Runs the migrations this database has not run yet; Kysely's answer (its error, if any). */
+async function migrate(db: Db): Promise<MigrationResultSet> {
+  if (!db.sqlite) return migrator(db.kysely).migrateToLatest();
+  return migrateSqlite(db.sqlite);
+}
+
+function migrator(kysely: Kysely<Database>): Migrator {
+  return new Migrator({
+    db: kysely,
     provider: migrationProvider,
     // Work on separate branches lands in any order: a migration named before one a database
     // already ran is applied, not refused (docs/decisions/0044).
     allowUnorderedMigrations: true,
   });
-  const { error } = await migrator.migrateToLatest();
+}
+
+/** How long a start waits for another process's migrations of the same SQLite file. */
+const sqliteMigrationWaitMs = 60_000;
+
+/**
+ * SQLite: every pending migration in one write transaction, taken before Kysely reads which ones
+ * ran (decision 0175). On PostgreSQL Kysely holds a lock and a transaction of its own; on SQLite it
+ * has neither. Two processes starting at once on one file (the server and `npm run admin` after an
+ * update) ran the same migrations, and one stopped on 'table already exists' or 'no such table';
+ * a process killed between two statements of a migration left the file half migrated, refused at
+ * every start after. Here the second waits for the first and finds nothing left to run, and a
+ * migration that fails, or a crash, leaves the file as it was. Migrations that open their own
+ * transaction (`begin immediate` … `commit` / `rollback`) get a savepoint inside this one.
+ */
+async function migrateSqlite(sqlite: SQLite.Database): Promise<MigrationResultSet> {
+  const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma(`busy_timeout = ${sqliteMigrationWaitMs}`);
+  try {
+    sqlite.exec('begin immediate');
+  } finally {
+    sqlite.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+  const own = new Map([
+    ['begin immediate', 'savepoint migration'],
+    ['commit', 'release migration'],
+    ['rollback', 'rollback to migration'],
+  ]);
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: {
+        prepare: (text) => sqlite.prepare(own.get(text.trim().toLowerCase()) ?? text),
+        // The handle is the server's: it stays open.
+        close: () => {},
+      },
+    }),
+  });
+  try {
+    const result = await migrator(kysely).migrateToLatest();
+    sqlite.exec(result.error ? 'rollback' : 'commit');
+    return result;
+  } finally {
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+    await kysely.destroy();
+  }
+}
+
+export async function openDatabase(
+  databaseUrl: string,
+  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
+): Promise<Db> {
+  const db = await connect(databaseUrl, onIdleError);
+  let error: unknown;
+  try {
+    ({ error } = await migrate(db));
+  } catch (thrown) {
+    error = thrown;
+  }
   if (error) {
     // Kysely refuses a database with a migration it cannot find as 'corrupted migrations'.
     const unknown = await migrationsFromNewerVersion(db).catch(() => []);
