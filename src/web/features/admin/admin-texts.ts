@@ -9,6 +9,12 @@ import type { RegistrationCounts } from './registrations-list.ts';
 const inscricoes = { one: 'inscrição', other: 'inscrições' };
 const number = new Intl.NumberFormat('pt-BR');
 
+/** What waits for a retry, by channel. */
+const retryingNouns = {
+  email: { one: 'e-mail', other: 'e-mails' },
+  whatsapp: { one: 'mensagem de WhatsApp', other: 'mensagens de WhatsApp' },
+} satisfies Record<MessageChannel, { one: string; other: string }>;
+
 export const adminTexts = {
   title: 'Painel Administrativo',
 
@@ -196,6 +202,9 @@ export const adminTexts = {
       email: (message: string) => `Envio de e-mail pausado: ${message}`,
       whatsapp: (message: string) => `Envio pelo WhatsApp pausado: ${message}`,
     } satisfies Record<MessageChannel, (message: string) => string>,
+    /** '2 e-mails esperam nova tentativa: Não foi possível falar com o servidor de e-mail.' */
+    retrying: (channel: MessageChannel, count: number, reason: string) =>
+      `${counted(count, retryingNouns[channel])} ${plural(count, { one: 'espera', other: 'esperam' })} nova tentativa: ${reason}`,
   },
 
   /** Which registrations the list shows, combined with the search. */

@@ -4,25 +4,10 @@
 // cards alone said 'Na fila' for a day), or the one line that says how to turn sending on when no
 // channel is configured.
 import { TriangleAlert } from 'lucide-react';
-import {
-  messageChannels,
-  type MessageChannel,
-  type MessagingState,
-} from '@shared/message.schema.ts';
-import { counted, plural } from '@shared/plural.ts';
+import { messageChannels, type MessagingState } from '@shared/message.schema.ts';
 import { adminTexts } from './admin-texts.ts';
 
 const texts = adminTexts.messages;
-
-/** '2 e-mails esperam nova tentativa: Não foi possível falar com o servidor de e-mail.' */
-const retryingTexts = {
-  email: { one: 'e-mail', other: 'e-mails' },
-  whatsapp: { one: 'mensagem de WhatsApp', other: 'mensagens de WhatsApp' },
-} satisfies Record<MessageChannel, { one: string; other: string }>;
-
-function retryingLine(channel: MessageChannel, count: number, reason: string): string {
-  return `${counted(count, retryingTexts[channel])} ${plural(count, { one: 'espera', other: 'esperam' })} nova tentativa: ${reason}`;
-}
 
 function NoticeLine({ line }: { line: string }) {
   return (
@@ -45,7 +30,7 @@ export function PausedChannels({ state }: { state: MessagingState | undefined })
     ? messageChannels.flatMap((channel) => {
         const waiting = state[channel].retrying;
         return waiting && !state[channel].paused
-          ? [retryingLine(channel, waiting.count, waiting.message)]
+          ? [texts.retrying(channel, waiting.count, waiting.message)]
           : [];
       })
     : [];
