@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawGet as rawGetWith } from '../src/server/test-support/raw-get.ts';
@@ -328,3 +329,81 @@ describe('the check-in screen', () => {
     expect(served.headers['content-encoding']).toBe('br');
   });
 });
+
+describe('a form the browser posted itself (the form page’s script never ran)', () => {
+  /** What the form sends when the browser posts it: someone's registration. */
+  const fields = new URLSearchParams({
+    nome_completo: 'Pessoa Postou Direto',
+    email: 'postou.direto@exemplo.com',
+    whatsapp: '(11) 91234-5678',
+  });
+  const secret = 'postou.direto@exemplo.com';
+
+  it('answers, whatever the body, a page without script that says nothing was sent', async () => {
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk: Buffer) => (logged += chunk.toString('utf8')));
+    server = await startAppServer({}, { logStream: log });
+    const bodies: Array<[string, RequestInit]> = [
+      ['a form', { body: fields }],
+      ['a form sent as multipart', { body: formData(fields) }],
+      ['text/plain', { body: `email=${secret}`, headers: { 'content-type': 'text/plain' } }],
+      ['a made-up type', { body: secret, headers: { 'content-type': 'application/x-outro' } }],
+      ['no type', { body: new Blob([secret]) }],
+      ['a type that does not parse', { body: secret, headers: { 'content-type': '/;;' } }],
+      [
+        'past the 16 KB body limit',
+        { body: `${fields.toString()}&empresa=${'x'.repeat(64 * 1024)}` },
+      ],
+    ];
+    for (const [what, init] of bodies) {
+      const response = await server.request(`/convite?utm_source=whatsapp`, {
+        method: 'POST',
+        ...init,
+        headers: { 'sec-fetch-site': 'same-origin', ...init.headers },
+      });
+      expect(response.status, what).toBe(400);
+      expect(response.headers.get('content-type'), what).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control'), what).toBe('no-store');
+      expect(response.headers.get('x-robots-tag'), what).toBe('noindex');
+      expect(response.headers.get('content-security-policy'), what).toMatch(/script-src 'self'/);
+      expect(response.headers.get('x-frame-options'), what).toBe('DENY');
+      const html = await response.text();
+      expect(html, what).toContain('<title>Inscrição não enviada · Build Safe</title>');
+      expect(html, what).toContain('Sua inscrição não foi enviada');
+      expect(html, what).toContain('Use o botão Voltar do navegador');
+      expect(html, what).toContain('toque em “Confirmar Presença” de novo');
+      expect(html, what).toContain('Se acontecer de novo, confira sua conexão');
+      expect(html, what).toContain('<meta name="robots" content="noindex">');
+      expect(html, what).toMatch(/<a[^>]*href="\/convite"[^>]*>Abrir o formulário de novo<\/a>/);
+      expect(html, what).not.toMatch(/<script\b/);
+      expect(html, what).not.toContain(secret);
+    }
+    // Nothing of what was sent is kept or logged.
+    expect(await server.app.db.kysely.selectFrom('registrations').selectAll().execute()).toEqual(
+      [],
+    );
+    expect(logged).toContain('/convite');
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain('Pessoa Postou');
+    // The connection still serves the next request.
+    expect((await server.request('/convite')).status).toBe(200);
+  });
+
+  it('still refuses a post another site makes the browser send', async () => {
+    server = await startAppServer();
+    const response = await server.request('/convite', {
+      method: 'POST',
+      body: fields,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://outro.exemplo' },
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('cross_site');
+  });
+});
+
+function formData(params: URLSearchParams): FormData {
+  const data = new FormData();
+  for (const [name, value] of params) data.append(name, value);
+  return data;
+}

@@ -3,7 +3,7 @@
 // entries the form page and the not-found page run instead of the app (docs/decisions/0100,
 // 0101, 0150). Read by vite.config.ts
 // (its inputs) and by the server (src/server/web/rendered-pages.ts).
-import { notFoundPage, paths, thanksWaitlisted } from './paths.ts';
+import { formNotSentPage, notFoundPage, paths, thanksWaitlisted } from './paths.ts';
 
 /** The style sheet each public page inlines: only the classes its own files use. */
 export const pageStyleSheets: Readonly<Record<string, string>> = {
@@ -13,6 +13,7 @@ export const pageStyleSheets: Readonly<Record<string, string>> = {
   [thanksWaitlisted]: 'src/web/features/registration/thanks-page.css',
   [paths.privacy]: 'src/web/features/privacy/privacy-page.css',
   [notFoundPage]: 'src/web/features/not-found/not-found-page.css',
+  [formNotSentPage]: 'src/web/features/form-not-sent/form-not-sent-page.css',
 };
 
 /**

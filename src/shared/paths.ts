@@ -103,6 +103,12 @@ export const scriptlessPages: readonly string[] = [
 /** What the not-found page is rendered as, for any path the app has no route for. */
 export const notFoundPage = '/404';
 
+/**
+ * What the answer to the form posted by the browser itself is rendered as (`POST /convite`, when
+ * the form page's script never ran: docs/decisions/0177). No address shows it.
+ */
+export const formNotSentPage = 'POST /convite';
+
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
 export const pagePaths: readonly string[] = [...Object.values(paths), thanksWaitlisted];
 

@@ -82,3 +82,9 @@ export interface AttendeePageData {
 export type AttendeeLock = 'past_edition' | 'event_over' | 'checked_in';
 
 export type RenderAttendeePage = (data: AttendeePageData) => Promise<RenderedPage>;
+
+/**
+ * The answer to the form posted by the browser itself, when the form page's script never ran
+ * (decision 0177): rendered once per state of the event, no script.
+ */
+export type RenderFormNotSentPage = (event: EventConfig) => Promise<RenderedPage>;

@@ -17,6 +17,7 @@ import type {
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { AttendeePage } from './features/attendee/attendee-page.tsx';
+import { FormNotSentPage } from './features/form-not-sent/form-not-sent-page.tsx';
 import { TicketPage } from './features/ticket/ticket-page.tsx';
 import { DocumentTitleContext } from './lib/use-document-title.ts';
 
@@ -51,4 +52,9 @@ export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {
 /** The person's own page (/inscricao/<token>): personal, per request, without script. */
 export function renderAttendeePage(data: AttendeePageData): Promise<RenderedPage> {
   return render(<AttendeePage {...data} />, data.event);
+}
+
+/** The answer to the form the browser posted itself (the form page's script never ran). */
+export function renderFormNotSentPage(event: EventConfig): Promise<RenderedPage> {
+  return render(<FormNotSentPage event={event} />, event);
 }

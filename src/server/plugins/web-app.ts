@@ -140,6 +140,20 @@ async function webApp(app: FastifyInstance) {
         });
       }
     }
+    // The form posted by the browser itself: the form page's script, which holds a form sent
+    // before the app has it, never ran (JavaScript off, its request lost on a flaky connection,
+    // a browser too old for modules). A page that says nothing was sent and how to send it, not
+    // the API's JSON 404 (decision 0177). Answered as soon as the request arrives: the body,
+    // someone's registration in whatever type the browser chose, is never parsed, kept or logged
+    // (what arrives of it is read and dropped: lingering-close.ts), so neither a 415 for its type
+    // nor a 413 for its size. 400: the request did not do what it was sent for, and a browser
+    // shows a 4xx page's body as it shows any page (no cache keeps it, no monitor counts it as
+    // a success). A cross-site post is still refused first (same-origin.ts).
+    const formNotSent = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      return sendPage(request, reply, pages!.formNotSent, 400);
+    };
+    app.post(paths.register, { ...anonymousPage, onRequest: formNotSent }, formNotSent);
     // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
     // The token is in the URL: the request is not logged (info), the page's own requests name only
     // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST

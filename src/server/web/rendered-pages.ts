@@ -9,10 +9,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { laterAppEntries, ownScriptEntries, pageStyleSheets } from '../../shared/page-assets.ts';
-import { notFoundPage, paths, scriptlessPages, setupPage } from '../../shared/paths.ts';
+import {
+  formNotSentPage,
+  notFoundPage,
+  paths,
+  scriptlessPages,
+  setupPage,
+} from '../../shared/paths.ts';
 import type {
   AttendeePageData,
   RenderAttendeePage,
+  RenderFormNotSentPage,
   RenderPage,
   RenderTicketPage,
   TicketPageData,
@@ -47,6 +54,11 @@ export interface RenderedPages {
   /** The page at one of the site's paths. */
   byPath: ReadonlyMap<string, Precompressed>;
   notFound: Precompressed;
+  /**
+   * The answer to the form the browser posted itself, the form page's script not having run
+   * (decision 0177): no script, kept out of search engines.
+   */
+  formNotSent: Precompressed;
   /** The first admin's page (the setup link's), served only while its token is live. */
   setup: Precompressed;
   /** One person's ticket page: rendered per request (it is personal and changes), no script. */
@@ -73,14 +85,17 @@ export async function pagesRenderer(
   const withSheet = (sheet: string | undefined) =>
     inlineStyleSheet(built, appSheets, sheet ? css(sheet) : appSheets.map(css).join(''));
   const template = withSheet(undefined);
-  const { renderPage, renderTicketPage, renderAttendeePage } = (await import(
+  const { renderPage, renderTicketPage, renderAttendeePage, renderFormNotSentPage } = (await import(
     pathToFileURL(ssrEntry).href
   )) as {
     renderPage: RenderPage;
     renderTicketPage: RenderTicketPage;
     renderAttendeePage: RenderAttendeePage;
+    renderFormNotSentPage: RenderFormNotSentPage;
   };
   const ticketTemplate = scriptlessTemplate(template, { noindex: true });
+  const formNotSentSheet = manifest[pageStyleSheets[formNotSentPage] ?? '']?.file;
+  const formNotSentTemplate = scriptlessTemplate(withSheet(formNotSentSheet), { noindex: true });
 
   /** The template a public page is filled into, and the preloads it takes. */
   function publicPageTemplate(path: string): { template: string; preloads: string } {
@@ -125,9 +140,22 @@ export async function pagesRenderer(
     const byPath = new Map<string, Precompressed>(
       await Promise.all(pagePaths.map(async (path) => [path, await page(path)] as const)),
     );
+    async function formNotSent(): Promise<Precompressed> {
+      const { html, title } = await renderFormNotSentPage(event);
+      return precompress(
+        fillTemplate(formNotSentTemplate, site, {
+          title,
+          content: html,
+          preloads: '',
+          publicPage: true,
+        }),
+      );
+    }
+
     return {
       byPath,
       notFound: await page(notFoundPage),
+      formNotSent: await formNotSent(),
       setup: await page(setupPage),
       async ticketPage(data) {
         // The ticket's own edition: a past edition's ticket shows that event.

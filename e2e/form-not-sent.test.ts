@@ -1,0 +1,212 @@
+// A form sent while the form page's script is not there (JavaScript off, the entry's request lost
+// on a flaky connection, a browser too old for modules) is posted by the browser to /convite:
+// the visitor gets a page that says nothing was sent and how to send it, and going back finds
+// what they typed. And a form sent while the app's code cannot load says so at the button
+// (docs/decisions/0177).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../src/shared/paths.ts';
+import type { TestServer } from '../src/server/test-support/test-server.ts';
+import { startAppServer } from './support/app-server.ts';
+import {
+  axeViolations,
+  chromiumArgs,
+  executablePath,
+  launchBrowser,
+  live,
+  type TestBrowser,
+} from './support/browser.ts';
+import { fields, fillRegistrationForm, toast, validData } from './support/registration-form.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+/** The same Chromium with JavaScript off: a page as a browser that runs none of it sees it. */
+let noScript: BrowserContext;
+let noScriptDir: string;
+let pages: Page[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser({ viewport: { width: 360, height: 740 } });
+  noScriptDir = mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
+  noScript = await chromium.launchPersistentContext(noScriptDir, {
+    executablePath,
+    headless: true,
+    args: chromiumArgs,
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+    locale: 'pt-BR',
+  });
+});
+afterAll(async () => {
+  await noScript?.close();
+  if (noScriptDir) rmSync(noScriptDir, { recursive: true, force: true });
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(() => {
+  browser.problems.length = 0;
+});
+afterEach(async () => {
+  for (const page of pages) await page.close();
+  pages = [];
+});
+
+async function newPage(context?: BrowserContext): Promise<Page> {
+  const page = context ? await context.newPage() : await browser.newPage();
+  pages.push(page);
+  return page;
+}
+
+/** The form's main fields as they are now. */
+async function typedValues(page: Page) {
+  const f = fields(page);
+  return {
+    nome: await f.nome.inputValue(),
+    whatsapp: await f.whatsapp.inputValue(),
+    email: await f.email.inputValue(),
+    empresa: await f.empresa.inputValue(),
+  };
+}
+
+/** Classes of the elements matching `selector` that no rule of the page's style sheets names. */
+function classesWithoutRules(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const rules = [...document.styleSheets]
+      .map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' '))
+      .join(' ');
+    const classes = [...document.querySelectorAll(selector)].flatMap((e) => [...e.classList]);
+    return [...new Set(classes)].filter(
+      (name) => !name.startsWith('lucide') && !rules.includes(`.${CSS.escape(name)}`),
+    );
+  }, selector);
+}
+
+/** Sends the filled form, lands on the explanation page, and comes back to the form. */
+async function sendAndComeBack(page: Page, { scripts }: { scripts: boolean }) {
+  const data = validData({ nome: 'Sem Script', empresa: 'Construtora "Aspas" & Cia' });
+  await fillRegistrationForm(page, data);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    fields(page).submit.click(),
+  ]);
+  expect(response.status()).toBe(400);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const heading = page.getByRole('heading', { level: 1, name: 'Sua inscrição não foi enviada' });
+  await heading.waitFor();
+  expect(await page.title()).toBe('Inscrição não enviada · Build Safe');
+  expect(await page.getByText('A página do formulário não terminou de carregar').isVisible()).toBe(
+    true,
+  );
+  // Nothing the visitor typed came back in the page, and nothing was stored.
+  expect(await page.content()).not.toContain(data.email);
+  expect(await stored(data.email)).toBeUndefined();
+  const link = page.getByRole('link', { name: 'Abrir o formulário' });
+  expect(await link.getAttribute('href')).toBe(paths.register);
+  // In the site's look: every class has its rules in the page's own sheet.
+  expect(await classesWithoutRules(page, '#root, #root *')).toEqual([]);
+  // axe's checks run as the page's script (asynchronously): not where scripts are off.
+  if (scripts) expect(await axeViolations(page)).toEqual([]);
+
+  await page.goBack();
+  await fields(page).nome.waitFor();
+  expect(page.url()).toBe(server.url + paths.register);
+  expect(await typedValues(page)).toEqual({
+    nome: data.nome,
+    whatsapp: data.whatsapp,
+    email: data.email,
+    empresa: data.empresa,
+  });
+  return data;
+}
+
+describe('a form sent with no script to hold it', () => {
+  it('with JavaScript off: says it was not sent, and Back finds what was typed', async () => {
+    const page = await newPage(noScript);
+    await page.goto(server.url + paths.register);
+    await sendAndComeBack(page, { scripts: false });
+  });
+
+  it("when the page's entry never arrived: the same, and the form then sends from the page", async () => {
+    const page = await newPage();
+    await page.route(/\/assets\/form-page-entry-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(server.url + paths.register);
+    const data = await sendAndComeBack(page, { scripts: true });
+    // Back on the page the browser kept: a new try with the connection back still works.
+    await page.unrouteAll();
+    await page.reload();
+    await fillRegistrationForm(page, data);
+    await fields(page).submit.click();
+    await page.waitForURL(server.url + paths.thanks);
+    await toast(page, 'Inscrição realizada! 🎉').waitFor();
+  });
+});
+
+describe("a form sent while the app's code cannot load", () => {
+  /** The app's entry fails to load, as offline: the page's own entry runs, the app cannot. */
+  async function appCodeFails(page: Page) {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  }
+  const notice = (page: Page) => page.getByRole('alert').filter({ hasText: 'não terminou' });
+
+  it('says at the button that it was not sent, and sends it once the code loads', async () => {
+    const page = await newPage();
+    await appCodeFails(page);
+    await page.goto(server.url + paths.register);
+    const data = validData({ nome: 'Conexão Caiu' });
+    await fillRegistrationForm(page, data);
+    await fields(page).submit.click();
+    await notice(page).waitFor();
+    expect(await notice(page).textContent()).toBe(
+      'O formulário não terminou de carregar e sua inscrição não foi enviada. Verifique sua conexão e toque em “Confirmar Presença” de novo.',
+    );
+    expect(page.url()).toBe(server.url + paths.register);
+    expect(await stored(data.email)).toBeUndefined();
+    expect(await classesWithoutRules(page, '[role="alert"]')).toEqual([]);
+    // In sight on a phone, below the button, which stays in sight too.
+    const inView = (element: Element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top >= 0 && bottom <= innerHeight;
+    };
+    expect(await notice(page).evaluate(inView)).toBe(true);
+    expect(await fields(page).submit.evaluate(inView)).toBe(true);
+
+    await page.unrouteAll();
+    await fields(page).submit.click();
+    await page.waitForURL(server.url + paths.thanks);
+    await toast(page, 'Inscrição realizada! 🎉').waitFor();
+    expect(await stored(data.email)).toMatchObject({ nome_completo: 'Conexão Caiu' });
+    expect(browser.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+  });
+
+  it('takes the notice away when the app takes the form over, with no hydration error', async () => {
+    const page = await newPage();
+    await appCodeFails(page);
+    await page.goto(server.url + paths.register);
+    // Empty: the browser's own check refuses it, and the entry holds it for the app's messages.
+    await fields(page).submit.click();
+    await notice(page).waitFor();
+
+    // The connection is back and the visitor moves: the app hydrates the form, notice and all,
+    // keeping the elements the server sent (a mismatch would have rendered them anew).
+    await page.locator('form').evaluate((form) => (form.dataset.fromServer = ''));
+    await page.unrouteAll();
+    await live(page);
+    await toast(page, 'Erro').waitFor();
+    expect(await page.locator('form').getAttribute('data-from-server')).toBe('');
+    expect(await fields(page).nome.getAttribute('aria-invalid')).toBe('true');
+    expect(await notice(page).count()).toBe(0);
+    expect(browser.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+  });
+});
+
+function stored(email: string) {
+  return server.app.db.kysely
+    .selectFrom('registrations')
+    .select(['nome_completo', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
