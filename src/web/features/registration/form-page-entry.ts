@@ -8,7 +8,8 @@
 //   a key, the focus on a field), or at once when a saved draft has to come back or the visitor
 //   started before this script ran;
 // - it holds a form sent before the app runs (the browser would post it to the page's own
-//   address), and sends it through the app as soon as the app has taken the form over.
+//   address), and sends it through the app as soon as the app has taken the form over; while the
+//   app's code cannot load (no connection), it says so under the button.
 // A visitor who only reads, and a page-speed test, see no script work after the first paint.
 import { pageCodeElementId, type PageCode } from '@shared/page-code.ts';
 import {
@@ -55,8 +56,9 @@ function startApp() {
   // Every module at once (from the cache once prefetched), not one import after another.
   addModulePreloads(code.modules);
   import(/* @vite-ignore */ code.entry).catch(() => {
-    // No connection: the next sign of presence tries again.
+    // No connection: the next sign of presence tries again. A visitor who sent the form is told.
     started = false;
+    if (held) sayNotLoaded(held);
     waitForPresence();
   });
 }
@@ -83,21 +85,48 @@ function afterPaint(then: () => void) {
   else addEventListener('load', nextFrame, { once: true });
 }
 
+// Its words here, not in registration-texts.ts: importing that module would bring the API's
+// error table into this page's first load.
+const notLoaded =
+  'O formulário não terminou de carregar e sua inscrição não foi enviada. Verifique sua conexão e toque em “Confirmar Presença” de novo.';
+let notice: HTMLElement | undefined;
+
+/**
+ * Says that the form was not sent, as the form's last child: hydration leaves a form's extra last
+ * children in place (React keeps them for a server's hidden inputs), where an extra element
+ * anywhere else would be a mismatch. An alert, announced as it is added, and scrolled into view;
+ * once per try, so a sign of presence that tries again in vain says nothing new.
+ */
+function sayNotLoaded(form: HTMLFormElement) {
+  if (notice?.isConnected) return;
+  notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.className = 'text-destructive text-center text-sm font-medium';
+  notice.textContent = notLoaded;
+  form.append(notice);
+  // Below the button and the privacy link: on a phone, out of sight without this.
+  notice.scrollIntoView({ block: 'nearest' });
+}
+
 // A try to send the form before the app has it: the app sends it (or shows what is missing, with
 // its own messages) as soon as it has taken the form over, which it marks by setting `noValidate`
 // (registration-form.tsx). Without this the browser would post the form to the page's own address.
-let held = false;
+let held: HTMLFormElement | undefined;
 function holdSubmission(form: HTMLFormElement, submitter: HTMLElement | null) {
+  // A new try: what comes of it is said anew.
+  notice?.remove();
   startApp();
   if (held) return;
-  held = true;
+  held = form;
   new MutationObserver((_changes, observer) => {
     if (!form.noValidate) return;
     observer.disconnect();
-    held = false;
+    held = undefined;
+    notice?.remove();
     form.requestSubmit(submitter);
   }).observe(form, { attributes: true, attributeFilter: ['novalidate'] });
 }
+
 addEventListener(
   'submit',
   (event) => {
