@@ -8,11 +8,12 @@ import { api } from '../../../shared/paths.ts';
 import { audiences } from '../../audience.ts';
 import { sendError } from '../../http-errors.ts';
 import { applyProviderStatus } from '../messages.repository.ts';
+import { reportedFailure, type ReportedError } from './whatsapp-client.ts';
 
 interface StatusReport {
   id?: unknown;
   status?: unknown;
-  errors?: Array<{ code?: unknown; title?: unknown; message?: unknown }>;
+  errors?: ReportedError[];
 }
 
 interface WebhookBody {
@@ -61,10 +62,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         app.db.kysely,
         id,
         status,
-        error && {
-          code: `whatsapp_${String(error.code ?? 'failed')}`,
-          message: `O WhatsApp não entregou a mensagem (${String(error.code ?? '?')}): ${String(error.title ?? error.message ?? '')}`,
-        },
+        error && reportedFailure(error),
       );
       const wait = unknownIdRetriesMs[attempt];
       if (result === 'unknown' && wait !== undefined) {
