@@ -15,7 +15,6 @@ import { useEvent } from '@/lib/event-config.ts';
 import { readPublicUrl } from '@/lib/public-url.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ApiRequestError, isNotFound, isUnauthorized } from '@/lib/api-client.ts';
-import type { Connection } from '@/lib/use-live-stream.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import {
   cancelRegistration,
@@ -27,6 +26,7 @@ import {
 } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { BulkActions } from './bulk-actions.tsx';
+import { ConnectionStatus } from './connection-status.tsx';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
 import { DoorAccounts } from './door-accounts.tsx';
 import { downloadCsv } from './download-csv.ts';
@@ -498,25 +498,5 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         onCloseAutoFocus={focusAfterDialog}
       />
     </div>
-  );
-}
-
-function ConnectionStatus({ connection }: { connection: Connection }) {
-  return (
-    <p role="status" className="flex items-center gap-2">
-      {connection !== 'connecting' && (
-        <>
-          <span
-            aria-hidden="true"
-            className={
-              connection === 'live'
-                ? 'bg-success size-2 rounded-full'
-                : 'bg-warning-foreground size-2 animate-pulse rounded-full'
-            }
-          />
-          {connection === 'live' ? adminTexts.header.live : adminTexts.header.reconnecting}
-        </>
-      )}
-    </p>
   );
 }

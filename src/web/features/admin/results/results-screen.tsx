@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import type { Connection } from '@/lib/use-live-stream.ts';
 import { adminTexts } from '../admin-texts.ts';
+import { ConnectionStatus } from '../connection-status.tsx';
 import { editionsTexts } from '../editions/editions-texts.ts';
 import { useEditionRegistrations } from '../editions/use-edition-registrations.ts';
 import { useEditions } from '../editions/use-editions.ts';
@@ -181,32 +182,10 @@ function ResultsHeading({
         {edition ? `${adminTexts.results.heading}: ${edition}` : adminTexts.results.heading}
       </h2>
       <p className="text-muted-foreground text-sm">{adminTexts.results.intro(timeZone)}</p>
-      {connection && <ConnectionStatus connection={connection} />}
-    </div>
-  );
-}
-
-/**
- * 'Ao vivo', or 'Reconectando...' while the stream is down and the figures may be behind the
- * door: the list screen's line (admin-panel.tsx), said here too.
- */
-function ConnectionStatus({ connection }: { connection: Connection }) {
-  return (
-    <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
-      {connection !== 'connecting' && (
-        <>
-          <span
-            aria-hidden="true"
-            className={
-              connection === 'live'
-                ? 'bg-success size-2 rounded-full'
-                : 'bg-warning-foreground size-2 animate-pulse rounded-full'
-            }
-          />
-          {connection === 'live' ? adminTexts.header.live : adminTexts.header.reconnecting}
-        </>
+      {connection && (
+        <ConnectionStatus connection={connection} className="text-muted-foreground text-sm" />
       )}
-    </p>
+    </div>
   );
 }
 
