@@ -39,6 +39,24 @@ async function find(page: Page, name: string) {
 
 const queuedLine = (page: Page) => page.getByText(/aguardando envio/);
 
+/**
+ * Closing the page with a check-in still queued: the browser asks first (beforeunload); the
+ * question dismissed, the page and its queue stay, and the check-in goes out with the signal.
+ */
+async function closeIsAskedThenSends(page: Page, id: string) {
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  await browser!.context.setOffline(false);
+  await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
+  expect((await storedCheckIn(server, id)).checked_in_at).toEqual(expect.any(String));
+}
+
 /** How far a stored check-in time is from the server's now, in whole minutes. */
 async function minutesAgo(id: string) {
   const { checked_in_at } = await storedCheckIn(server, id);
@@ -96,18 +114,7 @@ describe('a window that keeps nothing on the phone (IndexedDB unavailable, as in
     await page.getByText('Sem conexão', { exact: true }).waitFor();
     await (await find(page, person.nome_completo)).click();
     await page.getByText('1 entrada aguardando envio').waitFor();
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.dismiss();
-      }),
-    );
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
-    // Dismissed: the page and its queue are still there, and go out with the signal.
-    await browser.context.setOffline(false);
-    await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
-    expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+    await closeIsAskedThenSends(page, person.id);
   });
 });
 
@@ -224,18 +231,7 @@ describe('a check-in the phone fails to store (IndexedDB refusing, its quota ful
     expect(await verdict(page).innerText()).not.toContain('Ingresso inválido');
     await page.getByText(/não conseguiu guardar a entrada/).waitFor();
     await page.getByText('1 entrada aguardando envio').waitFor();
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.dismiss();
-      }),
-    );
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
-
-    await browser.context.setOffline(false);
-    await queuedLine(page).waitFor({ state: 'detached', timeout: 30_000 });
-    expect((await storedCheckIn(server, person.id)).checked_in_at).toEqual(expect.any(String));
+    await closeIsAskedThenSends(page, person.id);
   });
 });
 
