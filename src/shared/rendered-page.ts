@@ -46,8 +46,6 @@ export interface TicketPageData {
   /** The calendar file's path (.ics) and a link that opens Google Calendar with the event. */
   calendarPath: string;
   googleCalendarUrl: string;
-  /** The person's own page (state, 'Não poderei comparecer'; decision 0130), when they have one. */
-  personalPath?: string | null;
   /** Why the ticket no longer opens the door, if it does not: its event is over, or its edition. */
   expired: TicketExpiry | null;
 }

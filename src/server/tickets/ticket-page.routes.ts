@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TicketPageData } from '../../shared/rendered-page.ts';
 import {
-  attendeePage,
   ticketCalendar,
   ticketPage,
   ticketPageUrl,
@@ -25,15 +24,16 @@ export interface TicketPageOptions {
 export async function ticketPageRoutes(app: FastifyInstance, options: TicketPageOptions) {
   app.get<{ Params: { code: string } }>(
     ticketPage,
-    // Logged at warn only, like the personal page: the address carries the ticket's code, and the
-    // ticket page links to the person's own page (decision 0130).
+    // Logged at warn only, like the personal page: the address carries the ticket's code. The page
+    // never links to the person's own page: whoever sees a ticket (the door, a photo of its QR)
+    // must not be able to cancel it (decision 0178).
     { logLevel: 'warn', config: { audience: audiences.public, compress: compressPage } },
     async (request, reply) => {
       personal(reply);
       const { code } = request.params;
       const found = await ticketByCode(app, code);
       if (!found) return options.sendNotFound(request, reply);
-      const { ticket, event, personalToken, currentEdition } = found;
+      const { ticket, event, currentEdition } = found;
       const { publicUrl } = app.config;
       const ticketUrl = ticketPageUrl(publicUrl, code);
       const html = await options.render({
@@ -43,7 +43,6 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
         qrSvg: await qrCodeSvg(ticketUrl),
         calendarPath: withCode(ticketCalendar, code),
         googleCalendarUrl: googleCalendarUrl({ event, ticketUrl }),
-        personalPath: personalToken ? withCode(attendeePage, personalToken) : null,
         expired: !currentEdition
           ? 'past_edition'
           : eventEndsAt(event).getTime() <= Date.now()

@@ -10,8 +10,6 @@ export interface FoundTicket {
   ticket: Ticket;
   /** Its edition's settings, in full (the calendar file needs the duration). */
   event: EventConfig;
-  /** The person's own page's token (decision 0130): the ticket page links to it, the API not. */
-  personalToken: string | null;
   /** Whether its edition is the current one (the door admits only the current edition's). */
   currentEdition: boolean;
 }
@@ -31,20 +29,18 @@ export async function findTicket(
       'registrations.ticket_code',
       'registrations.checked_in_at',
       'registrations.event_id',
-      'registrations.personal_token',
       'events.is_current',
     ])
     .where('registrations.ticket_code', '=', code)
     .where('registrations.status', '=', 'confirmed')
     .executeTakeFirst();
   if (!row) return undefined;
-  const { event_id: editionId, personal_token: personalToken, is_current, ...ticket } = row;
+  const { event_id: editionId, is_current, ...ticket } = row;
   const event = await settingsOf(editionId);
   return (
     event && {
       ticket: ticketSchema.parse({ ...ticket, event }),
       event,
-      personalToken,
       currentEdition: Number(is_current) === 1,
     }
   );

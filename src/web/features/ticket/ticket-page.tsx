@@ -81,7 +81,6 @@ export function TicketPage({
   qrSvg,
   calendarPath,
   googleCalendarUrl,
-  personalPath,
   expired,
 }: TicketPageData) {
   useDocumentTitle(`Ingresso · ${event.name}`);
@@ -158,13 +157,12 @@ export function TicketPage({
               </div>
             </section>
 
-            {personalPath && (
-              <p className="mt-5 text-center text-sm print:hidden">
-                <a href={personalPath} className="text-primary font-semibold underline">
-                  Não poderá comparecer? Veja ou cancele sua inscrição
-                </a>
-              </p>
-            )}
+            {/* Not a link to the person's own page: whoever sees a ticket must not cancel it
+                (decision 0178). The link reached them in their messages. */}
+            <p className="text-muted-foreground mt-5 text-center text-sm print:hidden">
+              Não poderá comparecer? Cancele pelo link da sua inscrição, que você recebeu ao se
+              inscrever.
+            </p>
           </article>
         </main>
       </EventDatesProvider>
