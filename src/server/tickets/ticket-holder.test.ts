@@ -70,11 +70,15 @@ describe('a ticket code and a door session', () => {
       expect((await read(withCode(api.ticket, person.code))).status).toBe(200);
       expect((await read(withCode(ticketCalendar, person.code))).status).toBe(200);
       // Everything a door account reads, before and after letting the person in.
-      expect((await read(api.doorAttendees, { headers: { cookie: door.cookie } })).status).toBe(200);
+      expect((await read(api.doorAttendees, { headers: { cookie: door.cookie } })).status).toBe(
+        200,
+      );
       const checkIn = await postCheckIn(server, door.cookie, { code: person.code });
       seen.push(await checkIn.text());
       expect(checkIn.status).toBeLessThan(300);
-      expect((await read(api.doorAttendees, { headers: { cookie: door.cookie } })).status).toBe(200);
+      expect((await read(api.doorAttendees, { headers: { cookie: door.cookie } })).status).toBe(
+        200,
+      );
       await stream.next((message) => message.data.includes(person.code));
       seen.push(stream.text());
 
@@ -89,7 +93,10 @@ describe('a ticket code and a door session', () => {
 
   it('cancel nobody: the code is not a personal token', async () => {
     const person = await confirmedWithToken();
-    for (const path of [withCode(attendeePage, person.code), withCode(attendeeCancel, person.code)]) {
+    for (const path of [
+      withCode(attendeePage, person.code),
+      withCode(attendeeCancel, person.code),
+    ]) {
       expect((await server.request(path)).status).toBe(404);
     }
     const posted = await server.request(withCode(attendeeCancel, person.code), {

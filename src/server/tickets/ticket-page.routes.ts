@@ -3,12 +3,7 @@
 // (404) for a code that opens nothing. Registered with the built site (plugins/web-app.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TicketPageData } from '../../shared/rendered-page.ts';
-import {
-  ticketCalendar,
-  ticketPage,
-  ticketPageUrl,
-  withCode,
-} from '../../shared/paths.ts';
+import { ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../../shared/paths.ts';
 import { eventEndsAt } from '../../shared/event-start.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
