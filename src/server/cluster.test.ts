@@ -28,7 +28,7 @@ import { logChange } from './live/live-changes.repository.ts';
 import { holdTransaction } from './test-support/held-transaction.ts';
 import { loggedChangesIn } from './test-support/logged-changes.ts';
 import { startSession } from './test-support/sessions.ts';
-import { currentEditionId } from './editions/editions.repository.ts';
+import { currentEditionId } from './db/current-edition.ts';
 
 const rateLimit = 5;
 // Long: a stream that ends must have been ended by a notification, not by its heartbeat.

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
-import { ConfigError, linksWorkOnlyHere, loadConfig } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { linksWorkOnlyHere, loadConfig } from './config.ts';
 
 function eventFile(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'event-config-')), 'event.json');

@@ -7,6 +7,7 @@ import { eventConfigOverridesSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent, type EventConfig } from '../shared/event.ts';
 import { isValidEmail } from '../shared/registration.schema.ts';
 import { passwordProblem } from './admin/password.ts';
+import { ConfigError } from './config-error.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -177,8 +178,6 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,
   };
 }
-
-export class ConfigError extends Error {}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host.startsWith('127.') || host === '::1' || host === '[::1]';

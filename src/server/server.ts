@@ -3,7 +3,8 @@
 import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, linksWorkOnlyHere, loadConfig, type Config } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { linksWorkOnlyHere, loadConfig, type Config } from './config.ts';
 import { startsInThePast } from './editions/edition-date.ts';
 
 // React (imported by the pages' render, dist/ssr, from node_modules) picks its development build

@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { read } from 'read';
 import { isAccountRole, type AccountRole } from '../../shared/account.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import {
   AccountExistsError,

@@ -3,7 +3,8 @@
 // account: e-mail addresses stay out of logs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { ConfigError, type Config } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import { type Config } from '../config.ts';
 import { countAccounts, ensureAdmin, NotAnAdminError } from './accounts.repository.ts';
 
 export const noAdminHint =

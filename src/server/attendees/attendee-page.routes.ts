@@ -10,7 +10,8 @@ import type { AttendeePageData } from '../../shared/rendered-page.ts';
 import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
-import { cancelRegistration, PastEditionError } from '../registrations/registrations.repository.ts';
+import { cancelRegistration } from '../registrations/cancellation.repository.ts';
+import { PastEditionError } from '../registrations/registration-errors.ts';
 import { personal } from '../tickets/tickets.routes.ts';
 import { findAttendee } from './attendees.repository.ts';
 

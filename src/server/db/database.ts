@@ -13,7 +13,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import { runKeptStatementsPrepared } from './prepared-on-postgres.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';

@@ -8,12 +8,12 @@ import { createTempPostgres, type TempPostgres } from '../test-support/postgres.
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
 import { newRegistrationSchema } from '../../shared/registration.schema.ts';
+import { createRegistration } from '../registrations/create-registration.repository.ts';
+import { DuplicateEmailError } from '../registrations/registration-errors.ts';
 import {
-  createRegistration,
-  DuplicateEmailError,
   findRegistrations,
   registrationsByIdQuery,
-} from '../registrations/registrations.repository.ts';
+} from '../registrations/registration-reads.repository.ts';
 
 let database: TempPostgres;
 let server: TestServer;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentEditionId } from '../editions/editions.repository.ts';
+import { currentEditionId } from './current-edition.ts';
 import { isUniqueViolation } from './constraint-errors.ts';
 import { openDatabase, type Db } from './database.ts';
 import type { Database } from './schema.ts';

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { attendeeSchema, type Attendee } from '../../shared/door.schema.ts';
 import type { Database } from '../db/schema.ts';
-import { currentEditionId } from '../editions/editions.repository.ts';
+import { currentEditionId } from '../db/current-edition.ts';
 
 /** The registrations columns the door's shape has, and no other. */
 export const attendeeColumns = Object.keys(attendeeSchema.shape) as Array<keyof Attendee>;

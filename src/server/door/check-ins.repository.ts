@@ -13,11 +13,8 @@ import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database } from '../db/schema.ts';
-import {
-  currentEditionId,
-  holdCurrentEdition,
-  registrationEdition,
-} from '../editions/editions.repository.ts';
+import { currentEditionId, holdCurrentEdition } from '../db/current-edition.ts';
+import { registrationEdition } from '../editions/editions.repository.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { attendeeColumns, toAttendee } from './attendees.repository.ts';
 

@@ -20,7 +20,7 @@ import { defaultEvent, type EventSettings } from '../../shared/event.ts';
 import { api, paths, ticketPage, withCode, withId } from '../../shared/paths.ts';
 import { registrationSchema } from '../../shared/registration.schema.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { editionsLock } from './editions.repository.ts';
+import { editionsLock } from '../db/current-edition.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
 import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
 import { sendingEnv } from '../test-support/graph-api.ts';

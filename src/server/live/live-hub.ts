@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import type { Db } from '../db/database.ts';
-import { findRegistrations } from '../registrations/registrations.repository.ts';
+import { findRegistrations } from '../registrations/registration-reads.repository.ts';
 import type { LiveLog, PositionedChange } from './live-log.ts';
 import type { LogPosition } from './log-position.ts';
 import type { Wakeups } from './wakeups.ts';

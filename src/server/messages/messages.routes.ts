@@ -15,7 +15,7 @@ import {
 } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
-import { holdCurrentEdition } from '../editions/editions.repository.ts';
+import { holdCurrentEdition } from '../db/current-edition.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { requireUuid } from '../registrations/uuid.ts';

@@ -1,7 +1,8 @@
 // Sending's configuration is checked at start: what can be checked offline stops the server with
 // the variable's name, before a single message is queued for a provider that cannot work.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, graphApiUrl, loadConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import { graphApiUrl, loadConfig } from '../config.ts';
 import { messagePlan } from './message-plan.ts';
 
 const whatsapp = {

@@ -5,7 +5,7 @@ import 'dotenv/config';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import { fileAndDatabase, runTool, UsageError } from './cli-usage.ts';
 import {
   inspectOurDatabase,

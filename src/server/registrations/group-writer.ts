@@ -2,13 +2,13 @@
 // being written go together in the next group, one statement or transaction and one commit for
 // all of them; each request is answered once the commit that holds it is done. Should a group
 // fail, each of its registrations is written again alone, so a bad one fails alone. Used by the
-// grouped insert (registrations.postgres.ts) and by automatic admission
-// (seats/admitted-writes.postgres.ts), which differ in what they write and how many groups may be
+// grouped insert (new-registrations.postgres.ts) and by automatic admission
+// (admitted-registrations.postgres.ts), which differ in what they write and how many groups may be
 // in flight at once.
 import type { Kysely } from 'kysely';
-import type { RegistrationInput } from './registrations.repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
+import type { RegistrationInput } from './new-registration.ts';
 
 type Input = RegistrationInput;
 

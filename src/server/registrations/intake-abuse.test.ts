@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../test-support/test-server.ts';
 import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { currentEditionId } from '../editions/editions.repository.ts';
+import { currentEditionId } from '../db/current-edition.ts';
 
 const errorShape = {
   error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),

@@ -1,6 +1,6 @@
 // Deleting registrations for good: the organizer's DELETE and the retention purge go through
 // here, so both give the same guarantees. Each registration leaves in its own transaction with
-// its live change (registrations.repository.ts), every panel is told, and on SQLite the bytes
+// its live change (deletion.repository.ts), every panel is told, and on SQLite the bytes
 // are gone from the files: secure_delete zeroes the rows in the main file, and a checkpoint
 // moves those pages out of the write-ahead log and empties it (it still held the rows as they
 // were). The checkpoint never makes a request wait on another connection's read (a backup,
@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../audit/actor.ts';
-import { deleteRegistration } from './registrations.repository.ts';
+import { deleteRegistration } from './deletion.repository.ts';
 
 export interface RegistrationErasure {
   /**

@@ -13,19 +13,17 @@ import { actorOf } from '../audit/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
+import { cancelRegistration, restoreRegistration } from './cancellation.repository.ts';
+import { confirmRegistration, confirmRegistrations } from './confirmation.repository.ts';
 import {
-  cancelRegistration,
   CancelledError,
   CapacityReachedError,
-  confirmRegistration,
-  confirmRegistrations,
-  listRegistrations,
-  markTicketSent,
   NotCancelledError,
   NotConfirmedError,
   PastEditionError,
-  restoreRegistration,
-} from './registrations.repository.ts';
+} from './registration-errors.ts';
+import { listRegistrations } from './registration-reads.repository.ts';
+import { markTicketSent } from './ticket-sent.repository.ts';
 import { requireUuid } from './uuid.ts';
 
 /** The refusals of a write that takes or gives back a seat, each with its code. */

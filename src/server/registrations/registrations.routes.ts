@@ -12,12 +12,10 @@ import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
-import {
-  createRegistrationWithToken,
-  DuplicateEmailError,
-  type CreatedRegistration,
-  registrationSentUnder,
-} from './registrations.repository.ts';
+import { createRegistrationWithToken } from './create-registration.repository.ts';
+import type { CreatedRegistration } from './new-registration.ts';
+import { DuplicateEmailError } from './registration-errors.ts';
+import { registrationSentUnder } from './registration-reads.repository.ts';
 import { newRegistrationId } from './uuid.ts';
 
 /** A browser's key for one filled-in form (decision 0168): random, so nobody else's. */

@@ -10,7 +10,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Admission } from '../../shared/event-fields.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import { holdCurrentEdition } from '../editions/editions.repository.ts';
+import { holdCurrentEdition } from '../db/current-edition.ts';
 
 /** The current edition's seats as the caller's transaction holds them. */
 export interface Seats {

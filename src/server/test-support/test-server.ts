@@ -16,7 +16,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { formatPosition, parsePosition } from '../live/log-position.ts';
 import { emailKey } from '../email-key.ts';
-import { currentEditionId } from '../editions/editions.repository.ts';
+import { currentEditionId } from '../db/current-edition.ts';
 
 export interface TestServer {
   url: string;

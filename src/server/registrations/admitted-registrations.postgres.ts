@@ -13,23 +13,17 @@ import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
-import {
-  promoteWaitlisted,
-  type RegistrationInput,
-} from '../registrations/registrations.repository.ts';
+import { admit, holdSeats } from '../seats/seats.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
-import { admit, holdSeats } from './seats.repository.ts';
-import { groupWriter } from '../registrations/group-writer.ts';
-import type { Written } from '../registrations/registrations.postgres.ts';
-import { newRegistrationId } from '../registrations/uuid.ts';
+import { groupWriter } from './group-writer.ts';
+import type { RegistrationInput, Written } from './new-registration.ts';
+import { newRegistrationId } from './uuid.ts';
+import { promoteWaitlisted } from './waiting-list.repository.ts';
 
 type Input = RegistrationInput;
 
-/** What became of one registration, as for the grouped insert: stored, or its e-mail was taken. */
-export type Admitted = Written;
-
 /** Writes one registration, admitted with the others arriving at the same time on this pool. */
-export const writeAdmittedOnPostgres = groupWriter<Admitted>({
+export const writeAdmittedOnPostgres = groupWriter<Written>({
   // Registrations per transaction: a quick commit, and the lock held briefly.
   maxGroup: 64,
   // One group at a time: they would only wait for each other's seats.
@@ -41,7 +35,7 @@ async function admitGroup(
   db: Kysely<Database>,
   inputs: readonly Input[],
   plan: MessagePlan,
-): Promise<Admitted[]> {
+): Promise<Written[]> {
   return db.transaction().execute(async (trx) => {
     const seats = await holdSeats(trx);
     const { delivery: _none, ...state } = newRegistrationState;

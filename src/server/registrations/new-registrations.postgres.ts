@@ -4,27 +4,20 @@
 // group instead of five round trips and a commit each. A duplicate e-mail is skipped by ON
 // CONFLICT and answered as a duplicate alone.
 import { sql, type Kysely } from 'kysely';
-import { newRegistrationState, type Registration } from '../../shared/registration.schema.ts';
+import { newRegistrationState } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { queryTemplate } from '../db/query-template.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { messageRows } from '../messages/messages.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
-import { fillFreeSeats, type RegistrationInput } from './registrations.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';
+import type { RegistrationInput, Written } from './new-registration.ts';
 import { newRegistrationId } from './uuid.ts';
+import { fillFreeSeats } from './waiting-list.repository.ts';
 
 type Input = RegistrationInput;
-
-/**
- * What became of one registration: stored (its row, its messages), or its e-mail was taken.
- * `seatsError`: stored, but giving a seat freed meanwhile to the waiting list failed after the
- * commit (the caller logs it; the next cancellation, erasure or settings save gives it).
- */
-export type Written =
-  { row: RegistrationRow; delivery: Registration['delivery']; seatsError?: unknown } | 'duplicate';
 
 /** Writes one registration, grouped with those arriving at the same time on this pool. */
 export const writeRegistrationOnPostgres = groupWriter<Written>({

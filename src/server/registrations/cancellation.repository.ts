@@ -1,0 +1,146 @@
+// Cancelling a registration (the person through their own link, or an organizer) and restoring
+// it: the seat it frees goes to the waiting list, and a message the change overtakes is failed
+// before it leaves (decision 0160), in one transaction holding the seats.
+import type { Kysely, Transaction } from 'kysely';
+import type { Registration } from '../../shared/registration.schema.ts';
+import type { Actor } from '../audit/actor.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Database } from '../db/schema.ts';
+import { logChange } from '../live/live-changes.repository.ts';
+import type { MessagePlan } from '../messages/message-plan.ts';
+import { queueMessages } from '../messages/messages.repository.ts';
+import { freeSeatOf, holdSeats, takeSeat } from '../seats/seats.repository.ts';
+import { confirmIn, stateOf } from './confirmation.repository.ts';
+import {
+  CapacityReachedError,
+  NotCancelledError,
+  PastEditionError,
+} from './registration-errors.ts';
+import { withDeliveries } from './registration-rows.ts';
+import { promoteWaitlisted } from './waiting-list.repository.ts';
+
+/**
+ * Why a message still queued is not sent: the change it speaks of was undone before it left (a
+ * ticket, by a cancellation; the cancellation's e-mail, by a restore). The undoing transaction
+ * fails those still queued, and the sender refuses any it took meanwhile (decision 0160).
+ */
+export const overtaken = {
+  ticket: { code: 'cancelled', message: 'Inscrição cancelada.' },
+  cancelled: { code: 'restored', message: 'Inscrição restaurada.' },
+} as const;
+
+/**
+ * Fails this registration's messages of one kind still queued (waiting for their first try or a
+ * retry), in the caller's transaction. One being sent right now is left to its sender, whose
+ * outcome only a message in its claim takes.
+ */
+async function failQueued(
+  trx: Transaction<Database>,
+  registrationId: string,
+  kind: keyof typeof overtaken,
+): Promise<void> {
+  await trx
+    .updateTable('messages')
+    .set({
+      status: 'failed',
+      error_code: overtaken[kind].code,
+      error_message: overtaken[kind].message,
+      updated_at: new Date().toISOString(),
+    })
+    .where('registration_id', '=', registrationId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** Whom a cancellation names: the organizer's id, or the person's own token. */
+export type CancelTarget = { id: string } | { token: string };
+
+export interface Cancellation {
+  registration: Registration;
+  /** False when it was already cancelled: nothing changed. */
+  changed: boolean;
+  /** Who got the seat it freed (the waiting list's oldest), if anyone. */
+  promoted: string[];
+}
+
+/**
+ * Cancels a registration (the person through their link, `actor` null, or an organizer): status
+ * `cancelled`, its ticket refused from now on (the ticket page, the door: `cancelled`), its seat
+ * given to the oldest waitlisted person, the short confirmation queued, all in one transaction
+ * holding the seats. A second cancellation changes nothing. Undefined when there is no such
+ * registration; PastEditionError for a past edition's.
+ */
+export async function cancelRegistration(
+  db: Kysely<Database>,
+  target: CancelTarget,
+  actor: Actor | null,
+  plan: MessagePlan,
+): Promise<Cancellation | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const seats = await holdSeats(trx);
+    const found = await trx
+      .selectFrom('registrations')
+      .selectAll()
+      .where((eb) =>
+        'id' in target ? eb('id', '=', target.id) : eb('personal_token', '=', target.token),
+      )
+      .executeTakeFirst();
+    if (!found) return undefined;
+    if (found.event_id !== seats.editionId) throw new PastEditionError();
+    if (found.status === 'cancelled') {
+      const [registration] = await withDeliveries(trx, [found]);
+      return { registration: registration!, changed: false, promoted: [] };
+    }
+    const row = await trx
+      .updateTable('registrations')
+      .set({ status: 'cancelled' })
+      .where('id', '=', found.id)
+      .where('status', '=', found.status)
+      .returningAll()
+      .executeTakeFirst();
+    // Erased while this waited for the row (PostgreSQL; every other change holds the seats).
+    if (!row) return undefined;
+    await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
+    // A ticket still waiting (a retry after the mail server's 421) would go out revoked, or, after
+    // a restore queues the ticket again, as a second one: it fails here, with the cancellation.
+    await failQueued(trx, found.id, 'ticket');
+    await queueMessages(
+      trx,
+      plan.cancelled.map((channel) => ({ registrationId: found.id, kind: 'cancelled', channel })),
+    );
+    await logChange(trx, 'updated', found.id);
+    // A confirmed person's seat, or the one offered to a promoted person, goes to the next.
+    const promoted = freeSeatOf(seats, found) ? await promoteWaitlisted(trx, seats, plan, 1) : [];
+    const [registration] = await withDeliveries(trx, [row]);
+    return { registration: registration!, changed: true, promoted };
+  });
+}
+
+/**
+ * An organizer restores a cancelled registration: confirmed again, with a seat neither taken nor
+ * offered to someone promoted meanwhile (none left: CapacityReachedError), its ticket's code as it was and the ticket queued again. Undefined when
+ * there is no such registration; PastEditionError, or NotCancelledError when it is not cancelled.
+ */
+export async function restoreRegistration(
+  db: Kysely<Database>,
+  id: string,
+  actor: Actor,
+  plan: MessagePlan,
+): Promise<Registration | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const seats = await holdSeats(trx);
+    const found = await stateOf(trx, id);
+    if (!found) return undefined;
+    if (found.event_id !== seats.editionId) throw new PastEditionError();
+    if (found.status !== 'cancelled') throw new NotCancelledError();
+    if (!takeSeat(seats)) throw new CapacityReachedError();
+    const row = await confirmIn(trx, id, actor, plan, { from: ['cancelled'], action: 'restored' });
+    // Erased while this waited for the row (PostgreSQL; every other change holds the seats).
+    if (!row) return undefined;
+    // The cancellation's e-mail still waiting no longer tells the truth.
+    await failQueued(trx, id, 'cancelled');
+    const [registration] = await withDeliveries(trx, [row]);
+    return registration;
+  });
+}

@@ -1,0 +1,22 @@
+// A registration's row as the API serves it: the shared schema keeps its fields and drops the
+// rest, with where its messages are.
+import type { Kysely } from 'kysely';
+import type { Delivery } from '../../shared/message.schema.ts';
+import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
+import type { Database, RegistrationRow } from '../db/schema.ts';
+import { deliveriesOf } from '../messages/messages.repository.ts';
+
+export function toRegistration(row: RegistrationRow, delivery: Delivery = {}): Registration {
+  return registrationSchema.parse({ ...row, delivery });
+}
+
+/** Rows as the API serves them, each with where its messages are. */
+export async function withDeliveries(
+  db: Kysely<Database>,
+  rows: readonly RegistrationRow[],
+  all = false,
+): Promise<Registration[]> {
+  if (rows.length === 0) return [];
+  const deliveries = await deliveriesOf(db, all ? undefined : rows.map((row) => row.id));
+  return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
+}
