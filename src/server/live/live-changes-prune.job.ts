@@ -1,6 +1,6 @@
 // The live-change log keeps a day: enough for any panel that lost its connection to resume.
 import type { Job } from '../jobs/job-runner.ts';
-import { liveLogOf } from './live-log.ts';
+import { liveLogOf } from './open-live.ts';
 
 export const liveChangesKeptMs = 24 * 60 * 60_000;
 

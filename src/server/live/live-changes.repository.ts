@@ -1,7 +1,7 @@
 // The live-change log (table live_changes): every change to a registration gets a row in the
 // same transaction as the change, so a change is announced exactly when it is committed. Ids
 // only: nothing personal stays here after a deletion. Reading it: live-log.ts (the functions
-// below read SQLite's, in sequence order).
+// below read SQLite's, in sequence order: live-log.sqlite.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
 import { queryTemplate } from '../db/query-template.ts';

@@ -23,7 +23,7 @@ import {
 } from '../test-support/test-server.ts';
 import { maxReplayedChanges, openLiveHub, type LiveMessage } from './live-hub.ts';
 import { logChange } from './live-changes.repository.ts';
-import { liveLogOf } from './live-log.ts';
+import { liveLogOf } from './open-live.ts';
 import { comparePositions, formatPosition, parsePosition } from './log-position.ts';
 import { inProcessWakeups } from './wakeups.ts';
 

@@ -4,8 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { PostgresListener } from '../db/postgres-listener.ts';
 import { openLiveHub, type LiveHub } from './live-hub.ts';
-import { liveLogOf } from './live-log.ts';
+import type { LiveLog } from './live-log.ts';
+import { postgresLiveLog } from './live-log.postgres.ts';
+import { sqliteLiveLog } from './live-log.sqlite.ts';
 import { inProcessWakeups, notifiedWakeups, type Wakeups } from './wakeups.ts';
+
+export function liveLogOf(db: Db): LiveLog {
+  return db.kind === 'postgres' ? postgresLiveLog(db) : sqliteLiveLog(db);
+}
 
 function wakeupsFor(db: Db, listener: PostgresListener | undefined): Wakeups {
   switch (db.kind) {
