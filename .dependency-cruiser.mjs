@@ -36,6 +36,13 @@ export default {
       to: { path: '^src/(server|web)/' },
     },
     {
+      name: 'product-imports-no-test-harness',
+      severity: 'error',
+      comment: 'test/ is what the tests run the product with; the product never needs it (0180).',
+      from: { path: '^src/', pathNot: tests },
+      to: { path: '^test/' },
+    },
+    {
       name: 'web-imports-no-server',
       severity: 'error',
       comment: 'The browser never reaches into the server.',

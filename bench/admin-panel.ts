@@ -6,15 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser } from '#test/browser/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { seedRegistrations, startTestServer } from '../src/server/test-support/test-server.ts';
+import { seedRegistrations, startTestServer } from '#test/servers/test-server.ts';
 import {
   confirmacaoOptions,
   levarAlguemOptions,
   organizerDecisions,
 } from '../src/shared/registration.fields.ts';
-import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { api } from '../src/shared/paths.ts';
 
 const total = Number(process.argv[2] ?? 10_000);

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/database.ts';
 import { newTicketCode } from '../src/server/tickets/ticket-code.ts';
-import { runPool, startChildServer } from '../src/server/test-support/child-server.ts';
-import { createTempPostgres } from '../src/server/test-support/postgres.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { seedRegistrations } from '../src/server/test-support/test-server.ts';
+import { runPool, startChildServer } from '#test/servers/child-server.ts';
+import { createTempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { seedRegistrations } from '#test/servers/test-server.ts';
 import { api } from '../src/shared/paths.ts';
-import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 
 const attendees = Number(process.argv[2] ?? 2_000);
 const sequentialSamples = 300;

@@ -5,8 +5,8 @@
 // the 204, the bytes still in the write-ahead log meanwhile, and their erasure afterwards.
 // Run: npx tsx bench/deletion-with-reader.ts [rounds]
 import SQLite from 'better-sqlite3';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { register, startTestServer } from '../src/server/test-support/test-server.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { register, startTestServer } from '#test/servers/test-server.ts';
 import { api, withId } from '../src/shared/paths.ts';
 
 const rounds = Number(process.argv[2] ?? 5);

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { cameraVideo, openDoor, ticketQrImages } from '../e2e/support/door.ts';
+import { launchBrowser } from '#test/browser/browser.ts';
+import { cameraVideo, openDoor, ticketQrImages } from '#test/browser/door.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { seedRegistrations, startTestServer } from '../src/server/test-support/test-server.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { seedRegistrations, startTestServer } from '#test/servers/test-server.ts';
 import { api, withId } from '../src/shared/paths.ts';
-import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 
 const total = Number(process.argv[2] ?? 10_000);
 const scanned = 6;

@@ -6,7 +6,7 @@
 // hash has a real hash's parameters, in password.test.ts).
 // Run: npx tsx bench/login-timing.ts [rounds]
 import { createAccount } from '../src/server/admin/accounts.repository.ts';
-import { startTestServer } from '../src/server/test-support/test-server.ts';
+import { startTestServer } from '#test/servers/test-server.ts';
 import { api } from '../src/shared/paths.ts';
 
 const rounds = Number(process.argv[2] ?? 8);

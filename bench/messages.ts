@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser } from '#test/browser/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { startChildServer } from '../src/server/test-support/child-server.ts';
-import { sendingEnv, startTestGraphApi } from '../src/server/test-support/graph-api.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { startTestSmtp } from '../src/server/test-support/smtp.ts';
-import { seedRegistrations } from '../src/server/test-support/test-server.ts';
+import { startChildServer } from '#test/servers/child-server.ts';
+import { sendingEnv, startTestGraphApi } from '#test/stand-ins/graph-api.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestSmtp } from '#test/stand-ins/smtp.ts';
+import { seedRegistrations } from '#test/servers/test-server.ts';
 import { api } from '../src/shared/paths.ts';
-import { servedRegistration } from '../src/shared/test-support/registrations.ts';
+import { servedRegistration } from '#test/builders/registrations.ts';
 
 const total = Number(process.argv[2] ?? 1000);
 const deadline = setTimeout(() => {

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser } from '#test/browser/browser.ts';
 import { api, paths } from '../src/shared/paths.ts';
-import { validRegistration } from '../src/shared/test-support/registrations.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 
 const root = resolve(process.argv[2] ?? '.');
 const port = 20_000 + Math.floor(Math.random() * 20_000);

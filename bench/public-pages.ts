@@ -26,8 +26,8 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { chromiumArgs, executablePath } from '../e2e/support/browser.ts';
-import { freePort } from '../src/server/test-support/child-server.ts';
+import { chromiumArgs, executablePath } from '#test/browser/browser.ts';
+import { freePort } from '#test/servers/child-server.ts';
 
 const runs = 3;
 const pages = ['/', '/convite', '/obrigado', '/privacidade', '/nao-existe'];

@@ -1,10 +1,10 @@
 // Registrations per second of POST /api/registrations on the built server (SQLite in WAL mode,
 // synchronous=FULL: every 201 is on disk), beside a bare Node server parsing the same JSON
-// (bench/support/bare-json-server.mjs), with the same client and connections, in one run; and
+// (test/load/bare-json-server.mjs), with the same client and connections, in one run; and
 // the ratio, which PRODUCT.md wants at 0.5 or more. Also our server with bodies that fill the
 // form's honeypot ("unstored"): the same parsing, validation and answer, nothing stored, what our
 // request path costs without the database. And the same server on PostgreSQL, one instance
-// (bench/support/temp-postgres.mjs: a database of its own, dropped after; skipped without a server).
+// (test/databases/temp-postgres.ts: a database of its own, dropped after; skipped without a server).
 // Other work on the machine moves every figure, and it comes and goes: the three are measured in
 // alternating slices (bare, ours, unstored, bare, …), so that a burst of load elsewhere falls on
 // all three alike; the ratios are what to compare. Each server's CPU time per registration (from
@@ -12,13 +12,13 @@
 // machine shows there. BASELINE=<another checkout, built> adds that checkout's server, on SQLite and
 // on PostgreSQL, to the same alternating slices: a before and after in one run. Loopback only;
 // bounded. Run after `npm run build`:
-//   node bench/registrations-throughput.mjs [seconds per target, 10] [connections, 50]
+//   npx tsx bench/registrations-throughput.mjs [seconds per target, 10] [connections, 50]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { slicedLoad, spawnServer, waitForHealth } from './support/registration-load.mjs';
-import { tempPostgres } from './support/temp-postgres.mjs';
+import { slicedLoad, spawnServer, waitForHealth } from '#test/load/registration-load.mjs';
+import { tempPostgres } from '#test/databases/temp-postgres.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -90,7 +90,7 @@ const ourEnv = (port, databaseUrl) => ({
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });
-const bare = spawnServer(['bench/support/bare-json-server.mjs', String(barePort)], {});
+const bare = spawnServer(['test/load/bare-json-server.mjs', String(barePort)], {});
 const ours = spawnServer(
   ['dist/server/server.js'],
   ourEnv(ourPort, `file:${join(dir, 'bench.db')}`),

@@ -16,7 +16,5 @@ if (!buildIsCurrent()) {
 const scripts = readdirSync('bench')
   .filter((f) => /\.(mjs|ts)$/.test(f) && f !== 'run.mjs')
   .sort();
-for (const script of scripts) {
-  if (script.endsWith('.ts')) run('npx', ['tsx', `bench/${script}`]);
-  else run('node', [`bench/${script}`]);
-}
+// tsx for all: the .mjs benches import the TypeScript test harness (test/).
+for (const script of scripts) run('npx', ['tsx', `bench/${script}`]);

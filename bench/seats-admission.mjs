@@ -6,12 +6,12 @@
 // confirmation are both paid. Measured in alternating slices (approval, automatic, …, per engine)
 // so that other work on the machine falls on all alike; the ratios are what to compare.
 // Run after `npm run build`:
-//   node bench/seats-admission.mjs [seconds per target, 10] [connections, 50]
+//   npx tsx bench/seats-admission.mjs [seconds per target, 10] [connections, 50]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { slicedLoad, spawnServer, waitForHealth } from './support/registration-load.mjs';
-import { tempPostgres } from './support/temp-postgres.mjs';
+import { slicedLoad, spawnServer, waitForHealth } from '#test/load/registration-load.mjs';
+import { tempPostgres } from '#test/databases/temp-postgres.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);

@@ -21,15 +21,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/database.ts';
-import { loggedChangesIn } from '../src/server/test-support/logged-changes.ts';
-import { runPool } from '../src/server/test-support/child-server.ts';
-import { startCluster } from '../src/server/test-support/cluster.ts';
-import { openLiveStream } from '../src/server/test-support/live-stream.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
+import { loggedChangesIn } from '#test/databases/logged-changes.ts';
+import { runPool } from '#test/servers/child-server.ts';
+import { startCluster } from '#test/servers/cluster.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { startSession } from '#test/api/sessions.ts';
 import { api } from '../src/shared/paths.ts';
-import { validRegistration } from '../src/shared/test-support/registrations.ts';
-import { cpuMeter, pinToCpus, postgresBackendsOf, withChildren } from './support/process-cpu.ts';
-import { tempPostgres } from './support/temp-postgres.mjs';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { cpuMeter, pinToCpus, postgresBackendsOf, withChildren } from '#test/load/process-cpu.ts';
+import { tempPostgres } from '#test/databases/temp-postgres.ts';
 
 const registrations = Number(process.argv[2] ?? 1500);
 /**

@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { api } from '../src/shared/paths.ts';
-import { panelTestBed } from './support/panel-test-bed.ts';
-import { toast } from './support/registration-form.ts';
-import { openPanel, register } from './support/admin-panel.ts';
+import { panelTestBed } from '#test/browser/panel-test-bed.ts';
+import { toast } from '#test/browser/registration-form.ts';
+import { openPanel, register } from '#test/browser/admin-panel.ts';
 
 const bed = panelTestBed();
 const { newPage } = bed;

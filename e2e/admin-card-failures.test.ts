@@ -1,9 +1,9 @@
 // A card's own action (Confirmar, Cancelar inscrição) that fails on the way says why under the
 // spec's toast: the connection lost, the server too slow, not only the server's refusals (0171).
 import { expect, it } from 'vitest';
-import { panelTestBed } from './support/panel-test-bed.ts';
-import { toast } from './support/registration-form.ts';
-import { card, openPanel, register } from './support/admin-panel.ts';
+import { panelTestBed } from '#test/browser/panel-test-bed.ts';
+import { toast } from '#test/browser/registration-form.ts';
+import { card, openPanel, register } from '#test/browser/admin-panel.ts';
 
 const bed = panelTestBed();
 const { newPage } = bed;

@@ -1,11 +1,11 @@
 // The panel's side of event day, in Chromium against the real server: door accounts managed from
 // the panel, each card's check-in state, and each registration's history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin, animationsDone, card, openPanel } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { checkInElsewhere, confirmedRegistration } from './support/door.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin, animationsDone, card, openPanel } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { checkInElsewhere, confirmedRegistration } from '#test/browser/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

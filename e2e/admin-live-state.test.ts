@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
 import { api, withId } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { panelTestBed } from './support/panel-test-bed.ts';
-import { card, openPanel, register } from './support/admin-panel.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { panelTestBed } from '#test/browser/panel-test-bed.ts';
+import { card, openPanel, register } from '#test/browser/admin-panel.ts';
 
 const bed = panelTestBed();
 const { newPage } = bed;

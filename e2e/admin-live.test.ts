@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, paths } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { card, expected401s, openPanel, register } from './support/admin-panel.ts';
-import { fields, fillRegistrationForm, toast, uniqueEmail } from './support/registration-form.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { card, expected401s, openPanel, register } from '#test/browser/admin-panel.ts';
+import {
+  fields,
+  fillRegistrationForm,
+  toast,
+  uniqueEmail,
+} from '#test/browser/registration-form.ts';
 
 let browser: TestBrowser;
 

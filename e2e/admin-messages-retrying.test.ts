@@ -5,12 +5,12 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingStateSchema } from '../src/shared/message.schema.ts';
 import { api } from '../src/shared/paths.ts';
-import { sendingEnv } from '../src/server/test-support/graph-api.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { admin, animationsDone, card, openPanel, register } from './support/admin-panel.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { admin, animationsDone, card, openPanel, register } from '#test/browser/admin-panel.ts';
 
 const reason = 'Não foi possível falar com o servidor de e-mail.';
 

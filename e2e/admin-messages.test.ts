@@ -8,19 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import type { Registration } from '../src/shared/registration.schema.ts';
 import { pauseChannel, resumeChannel } from '../src/server/messages/messages.repository.ts';
-import {
-  sendingEnv,
-  startTestGraphApi,
-  type TestGraphApi,
-} from '../src/server/test-support/graph-api.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { startTestSmtp, type TestSmtp } from '../src/server/test-support/smtp.ts';
-import { signature, statusReport } from '../src/server/test-support/whatsapp-webhook.ts';
-import { seedRegistrations, type TestServer } from '../src/server/test-support/test-server.ts';
-import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { admin, animationsDone, card, openPanel, register } from './support/admin-panel.ts';
+import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { signature, statusReport } from '#test/stand-ins/whatsapp-webhook.ts';
+import { seedRegistrations, type TestServer } from '#test/servers/test-server.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { admin, animationsDone, card, openPanel, register } from '#test/browser/admin-panel.ts';
 
 const appSecret = 'segredo-do-app-do-painel';
 const refusedReason = 'O servidor de e-mail recusou a mensagem (550): confira o endereço.';

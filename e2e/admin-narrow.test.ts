@@ -3,10 +3,10 @@
 // option once pushed the whole 'Evento' form to 648 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { openPanel, register } from './support/admin-panel.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { openPanel, register } from '#test/browser/admin-panel.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -6,12 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
 import { api, paths } from '../src/shared/paths.ts';
-import { postCheckIn, registerConfirmed } from '../src/server/test-support/door.ts';
-import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { signIn } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { signIn } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

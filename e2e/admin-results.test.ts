@@ -10,12 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
 import type { EventSettings } from '../src/shared/event-config.schema.ts';
 import { api, paths, withId } from '../src/shared/paths.ts';
-import { postCheckIn, registerConfirmed } from '../src/server/test-support/door.ts';
-import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { register, signIn, animationsDone } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { register, signIn, animationsDone } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEvent } from '../src/shared/event.ts';
 import { formatDateTime } from '../src/shared/labels.ts';
 import { api } from '../src/shared/paths.ts';
-import { seedRegistrations, type TestServer } from '../src/server/test-support/test-server.ts';
-import { servedRegistration, validRegistration } from '../src/shared/test-support/registrations.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { seedRegistrations, type TestServer } from '#test/servers/test-server.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 import {
   admin,
   animationsDone,
@@ -18,7 +18,7 @@ import {
   logInThroughForm,
   openPanel,
   register,
-} from './support/admin-panel.ts';
+} from '#test/browser/admin-panel.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

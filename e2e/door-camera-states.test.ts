@@ -4,12 +4,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type LaunchOptions } from './support/browser.ts';
-import { cameraVideo, openDoor, removeCameraVideos } from './support/door.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type LaunchOptions } from '#test/browser/browser.ts';
+import { cameraVideo, openDoor, removeCameraVideos } from '#test/browser/door.ts';
 
 let server: TestServer;
 let blankVideo: string;

@@ -7,10 +7,10 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 import {
   cameraVideo,
   confirmedRegistration,
@@ -19,7 +19,7 @@ import {
   ticketQrImages,
   verdict,
   removeCameraVideos,
-} from './support/door.ts';
+} from '#test/browser/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser | undefined;

@@ -4,12 +4,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { confirmedRegistration, openDoor } from './support/door.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { confirmedRegistration, openDoor } from '#test/browser/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser | undefined;

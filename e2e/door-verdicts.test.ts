@@ -5,12 +5,12 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTable } from '../src/shared/api-error.ts';
-import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { confirmedRegistration, openDoor, storedCheckIn, verdict } from './support/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { confirmedRegistration, openDoor, storedCheckIn, verdict } from '#test/browser/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

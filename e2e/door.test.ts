@@ -2,11 +2,11 @@
 // ticket pages' QR codes, the real server and database; offline with the network really cut.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, paths } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { admin } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { admin } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 import {
   cameraVideo,
   checkInElsewhere,
@@ -16,7 +16,7 @@ import {
   ticketQrImages,
   verdict,
   removeCameraVideos,
-} from './support/door.ts';
+} from '#test/browser/door.ts';
 
 let server: TestServer;
 

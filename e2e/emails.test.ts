@@ -4,15 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { api, withId } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import { sendingEnv } from '../src/server/test-support/graph-api.ts';
-import { startTestSmtp, type TestSmtp } from '../src/server/test-support/smtp.ts';
-import {
-  register,
-  startTestServer,
-  type TestServer,
-} from '../src/server/test-support/test-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 
 let smtp: TestSmtp;
 let server: TestServer;

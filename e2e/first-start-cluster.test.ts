@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, paths, setupLanding } from '../src/shared/paths.ts';
-import { startChildServer, type ChildServer } from '../src/server/test-support/child-server.ts';
-import { createTempPostgres, type TempPostgres } from '../src/server/test-support/postgres.ts';
-import { animationsDone } from './support/admin-panel.ts';
-import { axeViolations, hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { toast } from './support/registration-form.ts';
-import { printedLink } from './support/setup-link.ts';
+import { startChildServer, type ChildServer } from '#test/servers/child-server.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { animationsDone } from '#test/browser/admin-panel.ts';
+import { axeViolations, hydrated, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { toast } from '#test/browser/registration-form.ts';
+import { printedLink } from '#test/servers/setup-link.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-first-start-'));
 let database: TempPostgres;

@@ -4,10 +4,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, setupLanding, setupPage } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, hydrated, launchBrowser, type TestBrowser } from './support/browser.ts';
-import { keptLog, printedLink } from './support/setup-link.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, hydrated, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { keptLog, printedLink } from '#test/servers/setup-link.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
 import {
   axeViolations,
   chromiumArgs,
@@ -18,8 +18,8 @@ import {
   launchBrowser,
   live,
   type TestBrowser,
-} from './support/browser.ts';
-import { fields, fillRegistrationForm, toast, validData } from './support/registration-form.ts';
+} from '#test/browser/browser.ts';
+import { fields, fillRegistrationForm, toast, validData } from '#test/browser/registration-form.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -5,12 +5,12 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, paths } from '../src/shared/paths.ts';
-import { startSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, type TestBrowser } from './support/browser.ts';
-import { card, register, signIn } from './support/admin-panel.ts';
-import { openDoor, confirmedRegistration } from './support/door.ts';
+import { startSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import { card, register, signIn } from '#test/browser/admin-panel.ts';
+import { openDoor, confirmedRegistration } from '#test/browser/door.ts';
 
 interface Relayed {
   client: Socket;

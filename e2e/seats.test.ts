@@ -13,12 +13,12 @@ import {
   withCode,
   withId,
 } from '../src/shared/paths.ts';
-import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { animationsDone, card, openPanel, register } from './support/admin-panel.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, live, type TestBrowser } from './support/browser.ts';
-import { fields, fillRegistrationForm, validData } from './support/registration-form.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { animationsDone, card, openPanel, register } from '#test/browser/admin-panel.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, live, type TestBrowser } from '#test/browser/browser.ts';
+import { fields, fillRegistrationForm, validData } from '#test/browser/registration-form.ts';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rawGet as rawGetWith } from '../src/server/test-support/raw-get.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
+import { rawGet as rawGetWith } from '#test/api/raw-get.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {

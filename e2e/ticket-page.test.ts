@@ -9,11 +9,11 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
 import { formatClockTime } from '../src/shared/labels.ts';
 import { api, ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../src/shared/paths.ts';
-import { postCheckIn, registerConfirmed } from '../src/server/test-support/door.ts';
-import { startSession, type TestSession } from '../src/server/test-support/sessions.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
-import { axeViolations, launchBrowser, type TestBrowser } from './support/browser.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 
 prepareZXingModule({
   overrides: {

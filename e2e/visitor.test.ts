@@ -6,22 +6,22 @@ import { apiErrors } from '../src/shared/api-error.ts';
 import { defaultEvent as event, formatEventDate, formatEventTime } from '../src/shared/event.ts';
 import { api, paths, scriptlessPages } from '../src/shared/paths.ts';
 import { isValidEmail, messages } from '../src/shared/registration.schema.ts';
-import type { TestServer } from '../src/server/test-support/test-server.ts';
-import { startAppServer } from './support/app-server.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
 import {
   axeViolations,
   hydrated,
   launchBrowser,
   live,
   type TestBrowser,
-} from './support/browser.ts';
+} from '#test/browser/browser.ts';
 import {
   fields,
   fillRegistrationForm,
   toast,
   uniqueEmail,
   validData,
-} from './support/registration-form.ts';
+} from '#test/browser/registration-form.ts';
 
 const texts = {
   errorTitle: 'Erro',

@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { paths } from '../src/shared/paths.ts';
-import { startAppServer } from '../e2e/support/app-server.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { launchBrowser } from '#test/browser/browser.ts';
 
 const folder = resolve(process.argv[2] ?? '/tmp');
 mkdirSync(folder, { recursive: true });

@@ -13,21 +13,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEvent } from '../shared/event.ts';
 import { api, withId } from '../shared/paths.ts';
 import type { Registration } from '../shared/registration.schema.ts';
-import { servedRegistration, validRegistration } from '../shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { openDatabase, type Db } from './db/database.ts';
-import { runPool, type ChildServer } from './test-support/child-server.ts';
-import { startCluster, type Cluster } from './test-support/cluster.ts';
+import { runPool, type ChildServer } from '#test/servers/child-server.ts';
+import { startCluster, type Cluster } from '#test/servers/cluster.ts';
 import {
   openLiveStream,
   openReconnectingLiveStream,
   type SseMessage,
-} from './test-support/live-stream.ts';
-import { createTestAdmin, logIn } from './test-support/login.ts';
-import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
+} from '#test/api/live-stream.ts';
+import { createTestAdmin, logIn } from '#test/api/login.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { logChange } from './live/live-changes.repository.ts';
-import { holdTransaction } from './test-support/held-transaction.ts';
-import { loggedChangesIn } from './test-support/logged-changes.ts';
-import { startSession } from './test-support/sessions.ts';
+import { holdTransaction } from '#test/databases/held-transaction.ts';
+import { loggedChangesIn } from '#test/databases/logged-changes.ts';
+import { startSession } from '#test/api/sessions.ts';
 import { currentEditionId } from './db/current-edition.ts';
 
 const rateLimit = 5;

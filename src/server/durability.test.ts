@@ -8,12 +8,12 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistrationState, type Registration } from '../shared/registration.schema.ts';
 import { levarAlguemOptions, confirmacaoOptions } from '../shared/registration.fields.ts';
-import { validRegistration } from '../shared/test-support/registrations.ts';
-import { runPool, startChildServer, type ChildServer } from './test-support/child-server.ts';
-import { sendingEnv } from './test-support/graph-api.ts';
-import { logIn } from './test-support/login.ts';
-import { startTestSmtp, type TestSmtp } from './test-support/smtp.ts';
-import { startTestServer } from './test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { runPool, startChildServer, type ChildServer } from '#test/servers/child-server.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { logIn } from '#test/api/login.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { startTestServer } from '#test/servers/test-server.ts';
 
 const adminEmail = 'organizacao@exemplo.com';
 const adminPassword = 'uma senha longa o bastante';

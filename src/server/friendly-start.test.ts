@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from './test-support/child-server.ts';
+import { startChildServer, type ChildServer } from '#test/servers/child-server.ts';
 
 const children: ChildServer[] = [];
 const dirs: string[] = [];

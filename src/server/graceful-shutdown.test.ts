@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validRegistration } from '../shared/test-support/registrations.ts';
-import { freePort, startChildServer, type ChildServer } from './test-support/child-server.ts';
-import { openLiveStream } from './test-support/live-stream.ts';
-import { logIn } from './test-support/login.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { freePort, startChildServer, type ChildServer } from '#test/servers/child-server.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { logIn } from '#test/api/login.ts';
 
 const adminEmail = 'organizacao@exemplo.com';
 const adminPassword = 'uma senha longa o bastante';

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from './logger.ts';
-import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 
 let database: TempPostgres | undefined;
 afterAll(async () => {

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
-import { createTempPostgres, type TempPostgres } from './test-support/postgres.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import {
   freePort,
   serverCommand,
   startChildServer,
   type ChildServer,
-} from './test-support/child-server.ts';
+} from '#test/servers/child-server.ts';
 
 const dirs: string[] = [];
 const children: ChildServer[] = [];

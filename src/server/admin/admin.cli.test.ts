@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
 import { openDatabase } from '../db/database.ts';
-import { startTestServer } from '../test-support/test-server.ts';
+import { startTestServer } from '#test/servers/test-server.ts';
 import { findAccountByEmail } from './accounts.repository.ts';
 import { verifyPassword } from './password.ts';
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { accountMessages, doorAccountSchema } from '../../shared/door-account.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { logIn } from '../test-support/login.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { logIn } from '#test/api/login.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let admin: TestSession;

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 import {
   createAccount,
   deleteDoorAccount,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/database.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { defaultThrottleLimits, LoginThrottle } from './login-throttle.ts';
 
 const minute = 60_000;

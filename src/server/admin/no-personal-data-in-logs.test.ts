@@ -2,8 +2,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { cookiePair } from '../test-support/login.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { cookiePair } from '#test/api/login.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const admin = { email: 'Organizadora.Logs@Exemplo.com', password: 'senha-que-nao-vaza-42' };
 const visitor = {

@@ -19,15 +19,15 @@ import {
   withCode,
 } from '../../shared/paths.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { postCheckIn } from '../test-support/door.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { loggedChangesIn } from '../test-support/logged-changes.ts';
-import { sendingEnv } from '../test-support/graph-api.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { postCheckIn } from '#test/api/door.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { loggedChangesIn } from '#test/databases/logged-changes.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const databases: TempPostgres[] = [];
 afterAll(async () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { auditEntrySchema, type AuditEntry } from '../../shared/audit.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let admin: TestSession;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findSessionByHash } from '../admin/sessions.repository.ts';
-import { olderDatabase } from '../test-support/older-database.ts';
-import type { TempPostgres } from '../test-support/postgres.ts';
+import { olderDatabase } from '#test/databases/older-database.ts';
+import type { TempPostgres } from '#test/databases/temp-postgres.ts';
 import { openDatabase } from './database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-accounts-migration-'));

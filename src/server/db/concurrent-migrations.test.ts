@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationProvider, openDatabase } from './database.ts';
-import { olderDatabase } from '../test-support/older-database.ts';
-import type { TempPostgres } from '../test-support/postgres.ts';
+import { olderDatabase } from '#test/databases/older-database.ts';
+import type { TempPostgres } from '#test/databases/temp-postgres.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-concurrent-migrations-'));
 const created: TempPostgres[] = [];
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const childScript = fileURLToPath(
-  new URL('../test-support/open-database-child.ts', import.meta.url),
+  new URL('../../../test/databases/open-database-child.ts', import.meta.url),
 );
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { olderDatabase } from '../test-support/older-database.ts';
-import type { TempPostgres } from '../test-support/postgres.ts';
+import { olderDatabase } from '#test/databases/older-database.ts';
+import type { TempPostgres } from '#test/databases/temp-postgres.ts';
 import { migrationProvider, openDatabase } from './database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-event-day-migration-'));

@@ -3,10 +3,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 import { newRegistrationSchema } from '../../shared/registration.schema.ts';
 import { createRegistration } from '../registrations/create-registration.repository.ts';
 import { DuplicateEmailError } from '../registrations/registration-errors.ts';

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { checkInResultSchema, type CheckInResult } from '../../shared/door.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { eventDayState, postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { holdTransaction } from '../test-support/held-transaction.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { eventDayState, postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { holdTransaction } from '#test/databases/held-transaction.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
 import {
   changesDuring,
   register,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 
 const isoUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeeChangeSchema, attendeeSchema, type Attendee } from '../../shared/door.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { openLiveStream, toldEdition, type SseMessage } from '../test-support/live-stream.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { openLiveStream, toldEdition, type SseMessage } from '#test/api/live-stream.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
 import {
   changesDuring,
   loggedChanges,
@@ -17,7 +17,7 @@ import {
   register,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 
 const isReady = (message: SseMessage) => message.type === 'ready';
 const changeOf = (message: SseMessage) => attendeeChangeSchema.parse(JSON.parse(message.data));

@@ -2,8 +2,8 @@
 // its interval has passed, unless it runs at every start; a failing job is retried; never two
 // runs of one job at the same time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 import { createJobRunner, type Job } from './job-runner.ts';
 
 describe.each([['SQLite'], ['PostgreSQL']])('the job runner on %s', (engine) => {

@@ -10,21 +10,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
 import { listenerApplicationName } from '../db/postgres-listener.ts';
-import { holdTransaction } from '../test-support/held-transaction.ts';
-import {
-  openLiveStream,
-  type LiveStreamReader,
-  type SseMessage,
-} from '../test-support/live-stream.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession } from '../test-support/sessions.ts';
+import { holdTransaction } from '#test/databases/held-transaction.ts';
+import { openLiveStream, type LiveStreamReader, type SseMessage } from '#test/api/live-stream.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession } from '#test/api/sessions.ts';
 import {
   loggedChanges,
   loggedHead,
   register,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 import { logChange } from './live-changes.repository.ts';
 import type { LiveMessage } from './live-hub.ts';
 import { formatPosition } from './log-position.ts';

@@ -6,11 +6,11 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationChangeSchema } from '../../shared/live-change.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 import { openDatabase } from '../db/database.ts';
-import { openLiveStream, toldEdition, type SseMessage } from '../test-support/live-stream.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession } from '../test-support/sessions.ts';
+import { openLiveStream, toldEdition, type SseMessage } from '#test/api/live-stream.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession } from '#test/api/sessions.ts';
 import {
   countRegistrations,
   changesDuring,
@@ -20,7 +20,7 @@ import {
   register as registerThroughApi,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 import { maxReplayedChanges, openLiveHub, type LiveMessage } from './live-hub.ts';
 import { logChange } from './live-changes.repository.ts';
 import { liveLogOf } from './open-live.ts';

@@ -1,10 +1,10 @@
 // The live stream lasts only as long as the session behind it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 // Short enough that an expiry shows within a fraction of a second.
 const heartbeatMs = 50;

@@ -5,11 +5,11 @@ import type { EventSettings } from '../../shared/event.ts';
 import type { Message } from '../../shared/message.schema.ts';
 import { api, ticketPageUrl, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { listMessages } from '../test-support/messages.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { sendingEnv } from '../test-support/graph-api.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { listMessages } from '#test/api/messages.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let smtp: TestSmtp;
 let server: TestServer;

@@ -7,10 +7,10 @@ import {
   sendingEnv,
   startTestGraphApi,
   type TestGraphApi,
-} from '../test-support/graph-api.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+} from '#test/stand-ins/graph-api.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let log = '';
 let smtp: TestSmtp;

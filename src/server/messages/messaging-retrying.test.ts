@@ -6,11 +6,11 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingStateSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { sendingEnv } from '../test-support/graph-api.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 /** A loopback port nothing listens on: connections to it are refused at once. */
 async function closedPort(): Promise<number> {

@@ -5,18 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkConfirmLimit, bulkConfirmResultSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { servedRegistration, validRegistration } from '../../shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { openDatabase, type Db } from '../db/database.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { sendingEnv } from '../test-support/graph-api.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
 import {
   register,
   seedRegistrations,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 import { claimDueMessages, queueMessages } from './messages.repository.ts';
 
 describe('the outbox on SQLite', () => {

@@ -3,10 +3,10 @@
 // The real server over HTTP, a real SQLite file and the real SMTP test server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withId } from '../../shared/paths.ts';
-import { sendingEnv } from '../test-support/graph-api.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { sendingEnv } from '#test/stand-ins/graph-api.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 describe('messages around a restore', () => {
   let smtp: TestSmtp;

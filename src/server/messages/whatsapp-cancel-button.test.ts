@@ -1,5 +1,5 @@
 // The WhatsApp ticket's second button (decision 0145): with WHATSAPP_TEMPLATE_CANCEL_BUTTON on,
-// the template sent to the local stand-in for Meta's Graph API (test-support/graph-api.ts) carries
+// the template sent to the local stand-in for Meta's Graph API (test/stand-ins/graph-api.ts) carries
 // two URL buttons, the ticket code for PUBLIC_URL/ingresso/{{1}} and the person's own token for
 // PUBLIC_URL/inscricao/{{1}}; the token is in no log line and in no stored refusal, even one
 // where Meta would quote it; the privacy page says Meta gets it. (Off, the default, only the
@@ -8,11 +8,11 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeePageUrl, api, withId } from '../../shared/paths.ts';
 import type { Message } from '../../shared/message.schema.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { sendingEnv, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
-import { listMessages } from '../test-support/messages.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
+import { listMessages } from '#test/api/messages.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let graph: TestGraphApi;
 let server: TestServer;

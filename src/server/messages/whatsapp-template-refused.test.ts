@@ -5,16 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingStateSchema, type Message } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { registerConfirmed } from '../test-support/door.ts';
+import { registerConfirmed } from '#test/api/door.ts';
 import {
   graphErrors,
   sendingEnv,
   startTestGraphApi,
   type TestGraphApi,
-} from '../test-support/graph-api.ts';
-import { listMessages } from '../test-support/messages.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+} from '#test/stand-ins/graph-api.ts';
+import { listMessages } from '#test/api/messages.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let graph: TestGraphApi;
 let server: TestServer;

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
-import { registerConfirmed } from '../test-support/door.ts';
-import { sendingEnv, startTestGraphApi, type TestGraphApi } from '../test-support/graph-api.ts';
-import { listMessages } from '../test-support/messages.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { signature, statusReport } from '../test-support/whatsapp-webhook.ts';
+import { registerConfirmed } from '#test/api/door.ts';
+import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
+import { listMessages } from '#test/api/messages.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { signature, statusReport } from '#test/stand-ins/whatsapp-webhook.ts';
 
 const appSecret = 'segredo-do-app-de-teste';
 let graph: TestGraphApi;

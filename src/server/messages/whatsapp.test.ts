@@ -1,5 +1,5 @@
-// WhatsApp Business end to end against a local stand-in for Meta's Graph API (test-support/
-// graph-api.ts: Meta cannot be reached from here), and its signed status webhook.
+// WhatsApp Business end to end against a local stand-in for Meta's Graph API
+// (test/stand-ins/graph-api.ts: Meta cannot be reached from here), and its signed status webhook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingStateSchema, type Message } from '../../shared/message.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
@@ -9,12 +9,12 @@ import {
   sendingEnv,
   startTestGraphApi,
   type TestGraphApi,
-} from '../test-support/graph-api.ts';
-import { registerConfirmed } from '../test-support/door.ts';
-import { listMessages } from '../test-support/messages.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { signature, statusReport } from '../test-support/whatsapp-webhook.ts';
+} from '#test/stand-ins/graph-api.ts';
+import { registerConfirmed } from '#test/api/door.ts';
+import { listMessages } from '#test/api/messages.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { signature, statusReport } from '#test/stand-ins/whatsapp-webhook.ts';
 
 const appSecret = 'segredo-do-app-de-teste';
 const verifyToken = 'token-de-verificacao';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { runPool, startChildServer, type ChildServer } from '../test-support/child-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { runPool, startChildServer, type ChildServer } from '#test/servers/child-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-backup-'));
 const dbFile = join(dir, 'data', 'inscricoes.db');

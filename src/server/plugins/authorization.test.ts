@@ -11,9 +11,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { audiences } from '../audience.ts';
 import type { RouteEntry } from './authorization.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const builtSite = join(process.cwd(), 'dist/web');
 let server: TestServer;

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorTable } from '../../shared/api-error.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

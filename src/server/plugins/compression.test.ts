@@ -3,14 +3,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { servedRegistration } from '../../shared/test-support/registrations.ts';
-import { rawGet as rawGetFrom } from '../test-support/raw-get.ts';
-import { startSession } from '../test-support/sessions.ts';
-import {
-  seedRegistrations,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { servedRegistration } from '#test/builders/registrations.ts';
+import { rawGet as rawGetFrom } from '#test/api/raw-get.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { seedRegistrations, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let cookie: string;

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {

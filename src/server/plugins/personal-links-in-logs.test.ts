@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { registerConfirmed } from '../test-support/door.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { registerConfirmed } from '#test/api/door.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const builtIndex = join(process.cwd(), 'dist/web/index.html');
 

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { startSession } from '../test-support/sessions.ts';
-import {
-  countRegistrations,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { countRegistrations, startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 
 let server: TestServer;
 beforeAll(async () => {

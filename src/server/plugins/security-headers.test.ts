@@ -10,8 +10,8 @@ import {
   ticketPage,
   withCode,
 } from '../../shared/paths.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let secure: TestServer;

@@ -9,10 +9,10 @@ import { errorTable } from '../../shared/api-error.ts';
 import { bulkConfirmResultSchema } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const databases: TempPostgres[] = [];
 afterAll(async () => {

@@ -5,14 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { messages, type Registration } from '../../shared/registration.schema.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import {
-  countRegistrations,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { countRegistrations, startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 
 const engines = [
   {

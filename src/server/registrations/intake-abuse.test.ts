@@ -11,8 +11,8 @@ import {
   loggedChanges,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+} from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 import { currentEditionId } from '../db/current-edition.ts';
 
 const errorShape = {

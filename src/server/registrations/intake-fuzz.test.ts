@@ -14,14 +14,14 @@ import {
   requiredFormFields,
 } from '../../shared/registration.fields.ts';
 import { fieldLimits, honeypotField, messages } from '../../shared/registration.schema.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import {
   countRegistrations,
   loggedChanges,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 
 const testTimeout = 120_000;
 

@@ -4,17 +4,17 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, withCode, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { filesHolding as sqliteFilesHolding } from '../test-support/sqlite-files.ts';
-import { startSession } from '../test-support/sessions.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { filesHolding as sqliteFilesHolding } from '#test/databases/sqlite-files.ts';
+import { startSession } from '#test/api/sessions.ts';
 import {
   changesDuring,
   loggedChanges,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+} from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 
 let server: TestServer;
 let cookie: string;

@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 const setups = [
   ['SQLite', 'approval'],

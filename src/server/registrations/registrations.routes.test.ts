@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEvent, type EventConfig } from '../../shared/event.ts';
 import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { servedRegistration, validRegistration } from '../../shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { openDatabase } from '../db/database.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { filesHolding } from '../test-support/sqlite-files.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { filesHolding } from '#test/databases/sqlite-files.ts';
 import {
   changesDuring,
   register,
   seedRegistrations,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
-import { startSession } from '../test-support/sessions.ts';
+} from '#test/servers/test-server.ts';
+import { startSession } from '#test/api/sessions.ts';
 import { retentionJob } from './retention.job.ts';
 
 const day = 24 * 60 * 60_000;

@@ -11,13 +11,13 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { migrationProvider as provider, openDatabase } from '../db/database.ts';
-import { startSession } from '../test-support/sessions.ts';
+import { startSession } from '#test/api/sessions.ts';
 import {
   changesDuring,
   register,
   startTestServer,
   type TestServer,
-} from '../test-support/test-server.ts';
+} from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let cookie: string;

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { registrationSchema } from '../../shared/registration.schema.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { registerConfirmed } from '../test-support/door.ts';
-import { createTempPostgres, type TempPostgres } from '../test-support/postgres.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { registerConfirmed } from '#test/api/door.ts';
+import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 describe('an erasure committing while another write to the same registration waits (PostgreSQL)', () => {
   let database: TempPostgres;

@@ -11,11 +11,11 @@ import {
   ticketPage,
   withCode,
 } from '../../shared/paths.ts';
-import { postCheckIn } from '../test-support/door.ts';
-import { openLiveStream } from '../test-support/live-stream.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { validRegistration } from '../../shared/test-support/registrations.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { postCheckIn } from '#test/api/door.ts';
+import { openLiveStream } from '#test/api/live-stream.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
+import { startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let admin: TestSession;

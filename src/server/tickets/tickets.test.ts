@@ -6,9 +6,9 @@ import { apiErrors } from '../../shared/api-error.ts';
 import { defaultEvent } from '../../shared/event.ts';
 import { api, ticketCalendar, ticketPageUrl, withCode, withId } from '../../shared/paths.ts';
 import { ticketSchema } from '../../shared/ticket.schema.ts';
-import { postCheckIn, registerConfirmed } from '../test-support/door.ts';
-import { startSession, type TestSession } from '../test-support/sessions.ts';
-import { register, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
 let server: TestServer;
 let admin: TestSession;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Delivery } from '@shared/message.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
-import { servedRegistration } from '@shared/test-support/registrations.ts';
+import { servedRegistration } from '#test/builders/registrations.ts';
 import { countViews, filterByView, hasFailure, ticketUndelivered } from './registration-views.ts';
 
 function row(status: Registration['status'], delivery: Delivery = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Registration } from '@shared/registration.schema.ts';
-import { servedRegistration, validRegistration } from '@shared/test-support/registrations.ts';
+import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { adminTexts } from './admin-texts.ts';
 import {
   applyChange,

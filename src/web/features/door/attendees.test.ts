@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendee } from '@shared/test-support/attendees.ts';
+import { attendee } from '#test/builders/attendees.ts';
 import {
   applyAttendeeChange,
   countAttendees,

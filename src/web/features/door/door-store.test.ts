@@ -1,7 +1,7 @@
 // The phone's store against a real IndexedDB implementation (fake-indexeddb, in memory).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { attendee } from '@shared/test-support/attendees.ts';
+import { attendee } from '#test/builders/attendees.ts';
 import type { QueuedCheckIn } from './check-ins.ts';
 import { DoorStore } from './door-store.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '@shared/api-error.ts';
 import { messages } from '@shared/registration.schema.ts';
-import { validRegistration } from '@shared/test-support/registrations.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 import { prepareSubmission } from './form-checks.ts';
 import {
   emptyValues,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEvent } from '@shared/event.ts';
-import { servedRegistration } from '@shared/test-support/registrations.ts';
+import { servedRegistration } from '#test/builders/registrations.ts';
 import { erasedBySaving, erasureWarning } from './erasure-warning.ts';
 
 const now = new Date('2026-11-27T12:00:00.000Z');

@@ -2,9 +2,9 @@
 // code), and a door phone's check-in request, as the real routes take them.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { api, withId } from '../../shared/paths.ts';
-import type { Registration } from '../../shared/registration.schema.ts';
-import { register, type TestServer } from './test-server.ts';
+import { api, withId } from '../../src/shared/paths.ts';
+import type { Registration } from '../../src/shared/registration.schema.ts';
+import { register, type TestServer } from '../servers/test-server.ts';
 
 /** A registration made through the public API and confirmed by the admin behind `adminCookie`. */
 export async function registerConfirmed(

@@ -3,9 +3,9 @@
 // or a browser context.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createSession, hashSessionId } from '../admin/sessions.repository.ts';
-import type { Database } from '../db/schema.ts';
-import { unusableHash } from '../admin/password.ts';
+import { createSession, hashSessionId } from '../../src/server/admin/sessions.repository.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { unusableHash } from '../../src/server/admin/password.ts';
 
 export interface TestSession {
   /** The Cookie header value: `sid=...`. */

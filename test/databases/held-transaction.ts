@@ -2,7 +2,7 @@
 // back when told. What a slow writer looks like to everyone else (one that took its live-change
 // sequence number and has not committed yet), without a hook in the server's code.
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 
 export interface HeldTransaction {
   /** Runs `step` inside the transaction, now. */

@@ -2,7 +2,7 @@
 // same JSON body, parses it and answers 201 with it (plus an id and a time), storing nothing.
 // What "a bare Node server parsing the same JSON" answers per second is the ceiling our own
 // POST /api/registrations is judged against (PRODUCT.md: at least half of it, durably).
-// Usage: node bench/support/bare-json-server.mjs PORT
+// Usage: node test/load/bare-json-server.mjs PORT
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 

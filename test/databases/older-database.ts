@@ -6,8 +6,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { migrationProvider } from '../db/database.ts';
-import { createTempPostgres, type TempPostgres } from './postgres.ts';
+import { migrationProvider } from '../../src/server/db/database.ts';
+import { createTempPostgres, type TempPostgres } from './temp-postgres.ts';
 
 export interface OlderDatabase {
   /** Its DATABASE_URL, for openDatabase (which then migrates it to the latest). */

@@ -2,7 +2,7 @@
 // once loaded, opens on the first line read from stdin, and says `opened` or `failed: <message>`
 // (exit 0 or 1). Several of them, told at once, are servers or tools starting together.
 import { createInterface } from 'node:readline';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
 
 const url = process.argv[2] ?? '';
 const lines = createInterface({ input: process.stdin });

@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, paths, ticketPage, withCode, withId } from '../../src/shared/paths.ts';
 import type { Registration } from '../../src/shared/registration.schema.ts';
-import { startSession, type TestSession } from '../../src/server/test-support/sessions.ts';
-import type { TestServer } from '../../src/server/test-support/test-server.ts';
+import { startSession, type TestSession } from '../api/sessions.ts';
+import type { TestServer } from '../servers/test-server.ts';
 import { register, signIn } from './admin-panel.ts';
 import { launchBrowser } from './browser.ts';
 

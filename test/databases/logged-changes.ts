@@ -3,9 +3,9 @@
 // final (no older transaction, of any database on the server, still running): what the streams
 // have sent, or are about to.
 import { sql } from 'kysely';
-import type { LiveChangeType } from '../../shared/live-change.schema.ts';
-import type { Db } from '../db/database.ts';
-import { formatPosition } from '../live/log-position.ts';
+import type { LiveChangeType } from '../../src/shared/live-change.schema.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { formatPosition } from '../../src/server/live/log-position.ts';
 
 /** Waits until every committed change is final (other tests' transactions hold the horizon). */
 async function allFinal(db: Db): Promise<void> {

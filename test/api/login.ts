@@ -2,9 +2,9 @@
 // as a browser uses it. Tests that only need a session use sessions.ts instead.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { api } from '../../shared/paths.ts';
-import { createAccount } from '../admin/accounts.repository.ts';
-import type { Database } from '../db/schema.ts';
+import { api } from '../../src/shared/paths.ts';
+import { createAccount } from '../../src/server/admin/accounts.repository.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 
 /** The `name=value` pair a Set-Cookie header sets (attributes dropped). */
 export function cookiePair(setCookie: string | null): string {

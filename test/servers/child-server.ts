@@ -4,10 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildIsCurrent } from '../../../scripts/build-state.mjs';
+import { buildIsCurrent } from '../../scripts/build-state.mjs';
 
-const builtEntry = fileURLToPath(new URL('../../../dist/server/server.js', import.meta.url));
-const sourceEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+const builtEntry = fileURLToPath(new URL('../../dist/server/server.js', import.meta.url));
+const sourceEntry = fileURLToPath(new URL('../../src/server/server.ts', import.meta.url));
 // The tsx loader by absolute URL: the child runs in a scratch folder (no stray .env there).
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

@@ -1,8 +1,8 @@
 // A registration's messages as the organizer's API lists them, for the sending tests.
 import { expect } from 'vitest';
-import { messageSchema, type Message } from '../../shared/message.schema.ts';
-import { api, withId } from '../../shared/paths.ts';
-import type { TestServer } from './test-server.ts';
+import { messageSchema, type Message } from '../../src/shared/message.schema.ts';
+import { api, withId } from '../../src/shared/paths.ts';
+import type { TestServer } from '../servers/test-server.ts';
 
 export async function listMessages(
   server: TestServer,

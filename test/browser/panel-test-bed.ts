@@ -4,9 +4,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { api } from '../../src/shared/paths.ts';
-import type { TestServer } from '../../src/server/test-support/test-server.ts';
+import type { TestServer } from '../servers/test-server.ts';
 import { expected401s } from './admin-panel.ts';
-import { startAppServer } from './app-server.ts';
+import { startAppServer } from '../servers/app-server.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
 
 export function panelTestBed() {

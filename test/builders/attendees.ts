@@ -1,5 +1,5 @@
 // An attendee as the door receives it, for tests: confirmed, not yet in, with a ticket code.
-import type { Attendee } from '../door.schema.ts';
+import type { Attendee } from '../../src/shared/door.schema.ts';
 
 export function attendee(overrides: Partial<Attendee> = {}): Attendee {
   return {

@@ -1,7 +1,7 @@
 // The real server, serving the built site (dist/web, or E2E_WEB_ROOT), on a temp SQLite file.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '../../src/server/test-support/test-server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 export async function startAppServer(
   env: Record<string, string> = {},

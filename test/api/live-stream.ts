@@ -1,8 +1,8 @@
 // The one reader of the live streams (GET /api/admin/events, GET /api/door/events) in tests: their
 // messages parsed as a browser's EventSource parses them, to wait on.
-import { eventDetails } from '../../shared/event-texts.ts';
-import { api } from '../../shared/paths.ts';
-import type { App } from '../app.ts';
+import { eventDetails } from '../../src/shared/event-texts.ts';
+import { api } from '../../src/shared/paths.ts';
+import type { App } from '../../src/server/app.ts';
 
 export interface SseMessage {
   /** The `id:` field; undefined when the message had none. */

@@ -6,7 +6,7 @@ import {
   registrationSchema,
   type NewRegistrationInput,
   type Registration,
-} from '../registration.schema.ts';
+} from '../../src/shared/registration.schema.ts';
 
 let counter = 0;
 

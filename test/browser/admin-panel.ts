@@ -3,11 +3,8 @@
 // registrations made through the public API, and console problems filtered precisely.
 import type { Page } from 'playwright-core';
 import { paths } from '../../src/shared/paths.ts';
-import { startSession, type TestSession } from '../../src/server/test-support/sessions.ts';
-import {
-  register as registerThroughApi,
-  type TestServer,
-} from '../../src/server/test-support/test-server.ts';
+import { startSession, type TestSession } from '../api/sessions.ts';
+import { register as registerThroughApi, type TestServer } from '../servers/test-server.ts';
 
 export const admin = {
   ADMIN_EMAIL: 'organizacao@exemplo.com',

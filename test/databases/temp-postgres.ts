@@ -1,0 +1,59 @@
+// The one helper for throw-away PostgreSQL databases (tests and benches alike), on the server
+// TEST_POSTGRES_URL names, or the local one with the postgres user: created here, dropped by
+// `drop()`.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TempPostgres {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export interface TempPostgresOptions {
+  /**
+   * Commits wait for their WAL record on disk, as in production: what a bench measures. Tests
+   * leave it off (decision 0081).
+   */
+  durable?: boolean;
+}
+
+async function onAdmin(statements: string[]) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTempPostgres(options: TempPostgresOptions = {}): Promise<TempPostgres> {
+  const name = `inscricoes_test_${randomBytes(6).toString('hex')}`;
+  await onAdmin([
+    `create database ${name}`,
+    // A commit answers before its WAL record reaches the disk (no fsync to wait for): the same
+    // transactions and the same isolation, only a PostgreSQL crash could lose the last ones, and
+    // no test crashes PostgreSQL (decision 0081).
+    ...(options.durable ? [] : [`alter database ${name} set synchronous_commit = off`]),
+  ]);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onAdmin([`drop database if exists ${name} with (force)`]),
+  };
+}
+
+/**
+ * A durable database for a bench, or undefined when no PostgreSQL server answers: the bench then
+ * prints its other figures without one.
+ */
+export async function tempPostgres(): Promise<TempPostgres | undefined> {
+  try {
+    return await createTempPostgres({ durable: true });
+  } catch {
+    return undefined;
+  }
+}
