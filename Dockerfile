@@ -48,7 +48,7 @@ COPY --from=build /app/dist dist
 COPY scripts/start.mjs scripts/admin.mjs scripts/backup.mjs scripts/restore.mjs scripts/run-cli.mjs scripts/build-state.mjs scripts/
 COPY deploy/healthcheck.mjs deploy/
 COPY deploy/backup.sh /usr/local/bin/inscricoes-backup
-# Defaults for a container; every other variable is the README's, set with -e or in compose.yaml.
+# Defaults for a container; every other variable is docs/operating.md's, set with -e or in compose.yaml.
 # Readable log lines (`docker logs` shows the setup link as it is); LOG_FORMAT=json for a collector.
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=file:/data/inscricoes.db LOG_FORMAT=pretty
 USER inscricoes

@@ -116,12 +116,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_CONFIG: eventFile(content) })).toThrow(field);
   });
 
-  it('has defaults that pass its own check, and the README shows them all', () => {
+  it('has defaults that pass its own check, and docs/operating.md shows them all', () => {
     expect(eventSettingsSchema.parse(defaultEvent)).toEqual(defaultEvent);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const example = /### The event[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    const guide = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    const example = /### The event[\s\S]*?```json\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(JSON.parse(example ?? 'null')).toEqual(defaultEvent);
-    // And the README's file, given as EVENT_CONFIG, is accepted as it stands.
+    // And the guide's file, given as EVENT_CONFIG, is accepted as it stands.
     expect(loadConfig({ EVENT_CONFIG: eventFile(example) }).event).toEqual(defaultEvent);
   });
 

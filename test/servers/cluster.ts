@@ -1,5 +1,5 @@
 // Several real server processes on one PostgreSQL database behind a real nginx: what an operator
-// runs when one machine is not enough (README, "Several instances").
+// runs when one machine is not enough (docs/operating.md, "Several instances").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

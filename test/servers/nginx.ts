@@ -1,6 +1,6 @@
 // A real nginx (Debian's package, /usr/sbin/nginx) in front of app instances, as an operator runs
 // it: round-robin, the live stream unbuffered with a long read timeout, X-Forwarded-For passed on
-// (README, "Several instances"). Its files live in a temp folder; it runs in the foreground as a
+// (docs/operating.md, "HTTPS behind a reverse proxy"). Its files live in a temp folder; it runs in the foreground as a
 // child of the test. Two additions for tests only: each answer says which instance served it
 // (X-Upstream), and the client's address is taken from the X-Forwarded-For the test sends (as
 // from a load balancer in front of nginx), so one test can be many visitors.

@@ -66,7 +66,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
       for (let i = 0; i < 20; i += 1) expect((await post(server)).status).toBe(201);
 
       // A burst in flight while the copy is taken.
-      // Into a folder that does not exist yet, as the README's daily line does on a fresh install.
+      // Into a folder that does not exist yet, as docs/operating.md's daily line does on a fresh install.
       const copy = join(dir, 'backups', 'copia.db');
       let backup: Awaited<ReturnType<typeof run>> | undefined;
       const backingUp = run('backup', [copy]).then((result) => (backup = result));
@@ -81,7 +81,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
       await backingUp;
       expect(backup).toMatchObject({ code: 0 });
       expect(backup!.output).toContain('Cópia salva em');
-      // One file: nothing beside it that the README's cleanup (`-name '*.db'`) would leave behind.
+      // One file: nothing beside it that docs/operating.md's cleanup (`-name '*.db'`) would leave behind.
       expect(readdirSync(join(dir, 'backups'))).toEqual(['copia.db']);
 
       // One moment's database: whole, every registration with its change logged in the same commit.

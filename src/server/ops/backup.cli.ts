@@ -30,7 +30,7 @@ async function main(args: string[]) {
     db.close();
   }
   // One file, as a copy should be: it came in WAL mode, and any reader of it (the count below,
-  // sqlite3) would leave a -wal and a -shm beside it, which the README's cleanup does not remove.
+  // sqlite3) would leave a -wal and a -shm beside it, which docs/operating.md's cleanup does not remove.
   // The server sets WAL again on the database it opens.
   const copy = new SQLite(destination, { fileMustExist: true });
   try {

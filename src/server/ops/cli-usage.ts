@@ -8,12 +8,12 @@ export class UsageError extends Error {}
 
 export const postgresHint = {
   backup:
-    'O banco é PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f copia.dump (veja o README). / ' +
-    'The database is PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f backup.dump (see the README).',
+    'O banco é PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f copia.dump (veja docs/operating.md). / ' +
+    'The database is PostgreSQL: use pg_dump -Fc "$DATABASE_URL" -f backup.dump (see docs/operating.md).',
   restore:
     'O banco é PostgreSQL: use pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" copia.dump ' +
-    '(veja o README). / The database is PostgreSQL: use pg_restore --clean --if-exists --no-owner -d ' +
-    '"$DATABASE_URL" backup.dump (see the README).',
+    '(veja docs/operating.md). / The database is PostgreSQL: use pg_restore --clean --if-exists --no-owner -d ' +
+    '"$DATABASE_URL" backup.dump (see docs/operating.md).',
 };
 
 /**

@@ -1,7 +1,7 @@
 // Behind a reverse proxy without TRUST_PROXY, every visitor has the proxy's address: the
 // registration limit and the login throttle count them all as one client, and the first busy
 // hour locks everyone out. The proxy gives itself away (X-Forwarded-For from a loopback or private
-// address), so the log says so once instead of leaving the operator to find it in the README.
+// address), so the log says so once instead of leaving the operator to find it in the docs.
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
