@@ -90,7 +90,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'api',
-          include: ['src/**/*.test.ts', ...httpOnlyE2e],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', ...httpOnlyE2e],
           // Three files at once on 2 cores: most of their time is spent waiting (on a server,
           // scrypt in the thread pool, a child process, PostgreSQL).
           maxWorkers: 3,

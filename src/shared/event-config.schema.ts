@@ -70,7 +70,7 @@ function messageText(field: MessageTextField) {
 
 /**
  * `YYYY-MM-DD`, a day that exists (no 31 April, no 29 February outside leap years), in this
- * century: a year typed short (0202) would be taken for an event long over, and the retention job
+ * century: a year typed short ('0202') would be taken for an event long over, and the retention job
  * would erase every registration at once.
  */
 export const eventDateSchema = text(messages.invalidDate)

@@ -1,6 +1,6 @@
 // New registrations on PostgreSQL, written together (group-writer.ts): a group with its queued
 // messages and live changes in one INSERT whose data-modifying CTEs PostgreSQL runs as one
-// transaction (docs/decisions/0097). One round trip and one commit (one WAL flush) for a whole
+// transaction (docs/decisions/0126). One round trip and one commit (one WAL flush) for a whole
 // group instead of five round trips and a commit each. A duplicate e-mail is skipped by ON
 // CONFLICT and answered as a duplicate alone.
 import { sql, type Kysely } from 'kysely';
