@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { migrationProvider } from '../../src/server/db/database.ts';
+import { migrationProvider } from '../../src/server/db/migrate.ts';
 import { createTempPostgres, type TempPostgres } from './temp-postgres.ts';
 
 export interface OlderDatabase {

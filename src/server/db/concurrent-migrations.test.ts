@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationProvider, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
+import { migrationProvider } from './migrate.ts';
 import { olderDatabase } from '#test/databases/older-database.ts';
 import type { TempPostgres } from '#test/databases/temp-postgres.ts';
 

@@ -1,31 +1,16 @@
-// Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and migrates it.
-import { mkdirSync, promises as fs } from 'node:fs';
-import path, { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and migrates it
+// (migrate.ts); a URL it cannot use stops the start with what to check (connection-errors.ts).
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  FileMigrationProvider,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  type MigrationResultSet,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { ConfigError } from '../config-error.ts';
+import { unavailable } from './connection-errors.ts';
+import { migrateToLatest } from './migrate.ts';
 import { runKeptStatementsPrepared } from './prepared-on-postgres.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { groupCommit, transactionEach, type WriteTransactions } from './write-transactions.ts';
-
-// Every file in this folder is a migration, applied in name order: `.ts` under tsx and Vitest,
-// `.js` in the build.
-export const migrationProvider = new FileMigrationProvider({
-  fs,
-  path,
-  migrationFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
-});
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -121,94 +106,13 @@ function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void):
   };
 }
 
-/**
- * DATABASE_URL passed its format check but names a database this process cannot use (none by that
- * name, nobody listening, not an SQLite file): the operator has a variable or a database to fix,
- * so it stops a start like a bad variable does, with a line saying what to check.
- */
-export class DatabaseUnavailableError extends ConfigError {}
-
-/** What to check, pt-BR then English, by the driver's code. */
-function whatToCheck(code: unknown): [string, string] {
-  switch (code) {
-    case '3D000':
-      return [
-        'crie o banco no PostgreSQL ou corrija o nome dele no endereço',
-        'create the database in PostgreSQL or fix its name in the URL',
-      ];
-    case '28P01':
-    case '28000':
-      return ['confira o usuário e a senha no endereço', 'check the user and password in the URL'];
-    case 'ECONNREFUSED':
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-      return [
-        'confira o servidor e a porta no endereço, e se o PostgreSQL está rodando',
-        'check the host and port in the URL, and that PostgreSQL is running',
-      ];
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return ['confira o nome do servidor no endereço', 'check the host name in the URL'];
-    case 'SQLITE_NOTADB':
-      return [
-        'aponte para o banco deste servidor, ou para um arquivo que ainda não existe (ele é criado)',
-        "point it at this server's database, or at a file that does not exist yet (it is created)",
-      ];
-    case 'SQLITE_CANTOPEN':
-    case 'ENOTDIR':
-    case 'EEXIST':
-    case 'EISDIR':
-    case 'EACCES':
-    case 'EROFS':
-      return [
-        'confira o caminho (file:CAMINHO, um arquivo e não uma pasta) e as permissões da pasta',
-        "check the path (file:PATH, a file and not a folder) and its folder's permissions",
-      ];
-    default:
-      return [
-        'confira o endereço e se o banco aceita conexões',
-        'check the URL and that the database accepts connections',
-      ];
-  }
-}
-
-function unavailable(databaseUrl: string, error: unknown): DatabaseUnavailableError {
-  const { code, message, errors } = error as Error & { code?: unknown; errors?: Error[] };
-  // Node's AggregateError (one attempt per address of a host name) has no message of its own.
-  let cause = message || errors?.map((each) => each.message).join(', ') || String(code);
-  if (databaseUrl.startsWith('file:')) {
-    const file = sqlitePath(databaseUrl);
-    if (!cause.includes(file)) cause = `${file}: ${cause}`;
-  } else {
-    // No driver message is known to quote the password; this keeps it that way.
-    const password = URL.canParse(databaseUrl) ? new URL(databaseUrl).password : '';
-    if (password) {
-      cause = cause.replaceAll(password, '***').replaceAll(safeDecode(password), '***');
-    }
-  }
-  const [pt, en] = whatToCheck(code);
-  return new DatabaseUnavailableError(
-    `Não foi possível abrir o banco de DATABASE_URL (${cause}): ${pt}. / ` +
-      `Could not open the database at DATABASE_URL (${cause}): ${en}.`,
-    { cause: error },
-  );
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /** Opens the database; a DATABASE_URL it cannot use throws DatabaseUnavailableError. */
 async function connect(databaseUrl: string, onIdleError: (error: Error) => void): Promise<Db> {
   if (databaseUrl.startsWith('file:')) {
     try {
       return openSqlite(databaseUrl);
     } catch (error) {
-      throw unavailable(databaseUrl, error);
+      throw unavailable(databaseUrl, error, sqlitePath(databaseUrl));
     }
   }
   const db = openPostgres(databaseUrl, onIdleError);
@@ -223,117 +127,16 @@ async function connect(databaseUrl: string, onIdleError: (error: Error) => void)
   return db;
 }
 
-/**
- * The database was migrated by a newer version of this site (a migration this code does not
- * have): on several instances, an instance still on the old code that restarts after the first
- * updated one migrated; or old code put back over a newer database. The operator updates this
- * code; nothing is changed in the database.
- */
-export class DatabaseFromNewerVersionError extends ConfigError {}
-
-/** The migrations this database ran that this code does not have, in name order. */
-async function migrationsFromNewerVersion(db: Db): Promise<string[]> {
-  const known = new Set(Object.keys(await migrationProvider.getMigrations()));
-  const ran = await db.kysely
-    .selectFrom('kysely_migration' as never)
-    .select(sql<string>`name`.as('name'))
-    .execute();
-  return ran
-    .map((row) => row.name)
-    .filter((name) => !known.has(name))
-    .sort();
-}
-
-function fromNewerVersion(unknown: string[], error: unknown): DatabaseFromNewerVersionError {
-  const names = unknown.join(', ');
-  const [pt, en] = unknown.length === 1 ? ['migração', 'migration'] : ['migrações', 'migrations'];
-  return new DatabaseFromNewerVersionError(
-    `O banco de DATABASE_URL foi atualizado por uma versão mais nova deste site (${pt} ${names}, ` +
-      `que este código não tem): atualize o código desta instância (git pull && npm ` +
-      `install) e inicie de novo. / The database at DATABASE_URL was updated by a newer version ` +
-      `of this site (${en} ${names}, which this code does not have): update this ` +
-      `instance's code (git pull && npm install) and start it again.`,
-    { cause: error },
-  );
-}
-
-/** Runs the migrations this database has not run yet; Kysely's answer (its error, if any). */
-async function migrate(db: Db): Promise<MigrationResultSet> {
-  if (!db.sqlite) return migrator(db.kysely).migrateToLatest();
-  return migrateSqlite(db.sqlite);
-}
-
-function migrator(kysely: Kysely<Database>): Migrator {
-  return new Migrator({
-    db: kysely,
-    provider: migrationProvider,
-    // Work on separate branches lands in any order: a migration named before one a database
-    // already ran is applied, not refused (docs/decisions/0044).
-    allowUnorderedMigrations: true,
-  });
-}
-
-/** How long a start waits for another process's migrations of the same SQLite file. */
-const sqliteMigrationWaitMs = 60_000;
-
-/**
- * SQLite: every pending migration in one write transaction, taken before Kysely reads which ones
- * ran (decision 0175). On PostgreSQL Kysely holds a lock and a transaction of its own; on SQLite it
- * has neither. Two processes starting at once on one file (the server and `npm run admin` after an
- * update) ran the same migrations, and one stopped on 'table already exists' or 'no such table';
- * a process killed between two statements of a migration left the file half migrated, refused at
- * every start after. Here the second waits for the first and finds nothing left to run, and a
- * migration that fails, or a crash, leaves the file as it was. Migrations that open their own
- * transaction (`begin immediate` … `commit` / `rollback`) get a savepoint inside this one.
- */
-async function migrateSqlite(sqlite: SQLite.Database): Promise<MigrationResultSet> {
-  const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
-  sqlite.pragma(`busy_timeout = ${sqliteMigrationWaitMs}`);
-  try {
-    sqlite.exec('begin immediate');
-  } finally {
-    sqlite.pragma(`busy_timeout = ${busyTimeout}`);
-  }
-  const own = new Map([
-    ['begin immediate', 'savepoint migration'],
-    ['commit', 'release migration'],
-    ['rollback', 'rollback to migration'],
-  ]);
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: {
-        prepare: (text) => sqlite.prepare(own.get(text.trim().toLowerCase()) ?? text),
-        // The handle is the server's: it stays open.
-        close: () => {},
-      },
-    }),
-  });
-  try {
-    const result = await migrator(kysely).migrateToLatest();
-    sqlite.exec(result.error ? 'rollback' : 'commit');
-    return result;
-  } finally {
-    if (sqlite.inTransaction) sqlite.exec('rollback');
-    await kysely.destroy();
-  }
-}
-
 export async function openDatabase(
   databaseUrl: string,
   { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
 ): Promise<Db> {
   const db = await connect(databaseUrl, onIdleError);
-  let error: unknown;
   try {
-    ({ error } = await migrate(db));
-  } catch (thrown) {
-    error = thrown;
-  }
-  if (error) {
-    // Kysely refuses a database with a migration it cannot find as 'corrupted migrations'.
-    const unknown = await migrationsFromNewerVersion(db).catch(() => []);
+    await migrateToLatest(db.kysely, db.sqlite);
+  } catch (error) {
     await db.close();
-    throw unknown.length > 0 ? fromNewerVersion(unknown, error) : error;
+    throw error;
   }
   return db;
 }

@@ -9,7 +9,8 @@ import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { olderDatabase } from '#test/databases/older-database.ts';
 import type { TempPostgres } from '#test/databases/temp-postgres.ts';
-import { migrationProvider, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
+import { migrationProvider } from './migrate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'inscricoes-event-day-migration-'));
 const databases: TempPostgres[] = [];

@@ -4,7 +4,7 @@
 import { openSync, readSync, closeSync, existsSync, statSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { counted } from '../../shared/plural.ts';
-import { migrationProvider } from '../db/database.ts';
+import { migrationProvider } from '../db/migrate.ts';
 
 export class NotOurDatabaseError extends Error {}
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { migrationProvider as provider, openDatabase } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrationProvider as provider } from '../db/migrate.ts';
 import { startSession } from '#test/api/sessions.ts';
 import {
   changesDuring,
