@@ -19,13 +19,15 @@ import { holdSeats } from '../seats/seats.repository.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
 import {
   createEdition,
+  PastEditionDateError,
+  updateCurrentSettings,
+} from './edition-writes.repository.ts';
+import {
   editionChanges,
   listEditions,
-  PastEditionDateError,
   readCurrentEdition,
   readEdition,
   toApiEdition,
-  updateCurrentSettings,
 } from './editions.repository.ts';
 
 /** Three texts of up to 2,000 characters (4 bytes each at worst) and the rest. */

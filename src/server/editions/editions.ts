@@ -10,12 +10,8 @@ import { eventSettingsFields } from '../../shared/event-config.schema.ts';
 import { defaultEvent, type EventSettings } from '../../shared/event.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
-import {
-  readCurrentEdition,
-  readEdition,
-  seedFirstEdition,
-  type StoredEdition,
-} from './editions.repository.ts';
+import { seedFirstEdition } from './edition-writes.repository.ts';
+import { readCurrentEdition, readEdition, type StoredEdition } from './editions.repository.ts';
 
 export type EditionListener = (current: StoredEdition, previous: StoredEdition) => Promise<void>;
 
