@@ -7,7 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import type { Registration } from '../src/shared/registration.schema.ts';
-import { pauseChannel, resumeChannel } from '../src/server/messages/messages.repository.ts';
+import { pauseChannel, resumeChannel } from '../src/server/messages/sending-pauses.repository.ts';
 import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
 import { startSession } from '#test/api/sessions.ts';
 import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';

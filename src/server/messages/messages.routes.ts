@@ -19,12 +19,9 @@ import { holdCurrentEdition } from '../db/current-edition.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { requireUuid } from '../registrations/uuid.ts';
-import {
-  channelPauses,
-  messagesOf,
-  queueMessages,
-  type NewMessage,
-} from './messages.repository.ts';
+import { messagesOf } from './message-reads.repository.ts';
+import { queueMessages, type NewMessage } from './outbox.repository.ts';
+import { channelPauses } from './sending-pauses.repository.ts';
 
 /**
  * Per channel, the messages waiting for another try after a temporary failure, and the newest

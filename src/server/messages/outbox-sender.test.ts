@@ -18,7 +18,7 @@ import { graphErrors, sendingEnv, startTestGraphApi } from '#test/stand-ins/grap
 import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
 import { seedRegistrations } from '#test/servers/test-server.ts';
 import { createMailer } from './email/smtp-mailer.ts';
-import { queueMessages } from './messages.repository.ts';
+import { queueMessages } from './outbox.repository.ts';
 import { startOutboxSender, type SenderOptions } from './outbox-sender.ts';
 import { createWhatsappClient } from './whatsapp/whatsapp-client.ts';
 

@@ -17,7 +17,7 @@ import {
   startTestServer,
   type TestServer,
 } from '#test/servers/test-server.ts';
-import { claimDueMessages, queueMessages } from './messages.repository.ts';
+import { claimDueMessages, queueMessages } from './outbox.repository.ts';
 
 describe('the outbox on SQLite', () => {
   let smtp: TestSmtp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRetryPolicy, giveUpAfterMs, nextAttemptAt } from './retry-policy.ts';
+import { defaultRetryPolicy, giveUpAfterMs, nextAttemptAt, outcomeOf } from './retry-policy.ts';
 
 const created = '2025-12-01T10:00:00.000Z';
 const start = Date.parse(created);
@@ -35,5 +35,41 @@ describe('the retry policy', () => {
     const late = start + giveUpAfterMs - 1000;
     expect(nextAttemptAt(defaultRetryPolicy, 9, created, late, () => 0.5)).toBeNull();
     expect(nextAttemptAt(defaultRetryPolicy, 9, created, start + 60_000, () => 0.5)).not.toBeNull();
+  });
+});
+
+describe('what an attempt records', () => {
+  const fresh = { attempts: 1, created_at: new Date().toISOString() };
+  const dayOld = { attempts: 9, created_at: new Date(Date.now() - giveUpAfterMs).toISOString() };
+
+  it('records a send the provider accepted, with its id', () => {
+    expect(
+      outcomeOf(defaultRetryPolicy, fresh, { kind: 'accepted', providerId: 'wamid.1' }),
+    ).toEqual({ kind: 'sent', providerId: 'wamid.1' });
+  });
+
+  it('fails for good what trying again would not change', () => {
+    for (const kind of ['permanent', 'unsendable'] as const) {
+      expect(outcomeOf(defaultRetryPolicy, fresh, { kind, code: 'x', message: 'Motivo.' })).toEqual(
+        { kind: 'failed', code: 'x', message: 'Motivo.' },
+      );
+    }
+  });
+
+  it('hands back untried a message whose channel’s credentials were refused', () => {
+    const result = { kind: 'credentials', code: '535', message: 'Senha recusada.' } as const;
+    expect(outcomeOf(defaultRetryPolicy, fresh, result)).toEqual({ kind: 'released' });
+  });
+
+  it('tries a temporary failure again within the policy, and gives up after a day, saying why', () => {
+    const result = { kind: 'temporary', code: '421', message: 'Servidor ocupado.' } as const;
+    const retry = outcomeOf(defaultRetryPolicy, fresh, result);
+    expect(retry).toMatchObject({ kind: 'retry', code: '421', message: 'Servidor ocupado.' });
+    expect(Date.parse((retry as { at: string }).at)).toBeGreaterThan(Date.now());
+    expect(outcomeOf(defaultRetryPolicy, dayOld, result)).toEqual({
+      kind: 'failed',
+      code: '421',
+      message: 'Sem sucesso em 24 horas de tentativas. Último motivo: Servidor ocupado.',
+    });
   });
 });

@@ -1,6 +1,8 @@
 // When a message that failed for a temporary reason is tried again: exponential backoff with
 // jitter (the first retry within a minute), and no more tries once it is a day old.
 // See docs/decisions/0091-message-retries.md.
+import type { DeliveryResult } from './delivery-result.ts';
+import type { MessageRow, Outcome } from './outbox.repository.ts';
 
 /** A message first queued this long ago is given up. */
 export const giveUpAfterMs = 24 * 60 * 60_000;
@@ -29,4 +31,33 @@ export function nextAttemptAt(
   const at = now + delay * (0.5 + random() / 2);
   if (at - Date.parse(createdAt) > giveUpAfterMs) return null;
   return new Date(at).toISOString();
+}
+
+/**
+ * What to record of one attempt: sent, failed for good, tried again at a time this policy
+ * chooses, or handed back untried (the channel's credentials are refused: the channel waits).
+ */
+export function outcomeOf(
+  policy: RetryPolicy,
+  message: Pick<MessageRow, 'attempts' | 'created_at'>,
+  result: DeliveryResult,
+): Outcome {
+  switch (result.kind) {
+    case 'accepted':
+      return { kind: 'sent', providerId: result.providerId };
+    case 'permanent':
+    case 'unsendable':
+      return { kind: 'failed', code: result.code, message: result.message };
+    case 'credentials':
+      return { kind: 'released' };
+    case 'temporary': {
+      const at = nextAttemptAt(policy, Number(message.attempts), message.created_at);
+      if (at) return { kind: 'retry', at, code: result.code, message: result.message };
+      return {
+        kind: 'failed',
+        code: result.code,
+        message: `Sem sucesso em 24 horas de tentativas. Último motivo: ${result.message}`,
+      };
+    }
+  }
 }

@@ -12,7 +12,7 @@ import { newRegistrationState } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
-import { messageRows } from '../messages/messages.repository.ts';
+import { messageRows } from '../messages/outbox.repository.ts';
 import { admit, holdSeats } from '../seats/seats.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';

@@ -1,14 +1,14 @@
 // Cancelling a registration (the person through their own link, or an organizer) and restoring
 // it: the seat it frees goes to the waiting list, and a message the change overtakes is failed
 // before it leaves (decision 0160), in one transaction holding the seats.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
-import { queueMessages } from '../messages/messages.repository.ts';
+import { failQueued, queueMessages } from '../messages/outbox.repository.ts';
 import { freeSeatOf, holdSeats, takeSeat } from '../seats/seats.repository.ts';
 import { confirmIn, stateOf } from './confirmation.repository.ts';
 import {
@@ -18,40 +18,6 @@ import {
 } from './registration-errors.ts';
 import { withDeliveries } from './registration-rows.ts';
 import { promoteWaitlisted } from './waiting-list.repository.ts';
-
-/**
- * Why a message still queued is not sent: the change it speaks of was undone before it left (a
- * ticket, by a cancellation; the cancellation's e-mail, by a restore). The undoing transaction
- * fails those still queued, and the sender refuses any it took meanwhile (decision 0160).
- */
-export const overtaken = {
-  ticket: { code: 'cancelled', message: 'Inscrição cancelada.' },
-  cancelled: { code: 'restored', message: 'Inscrição restaurada.' },
-} as const;
-
-/**
- * Fails this registration's messages of one kind still queued (waiting for their first try or a
- * retry), in the caller's transaction. One being sent right now is left to its sender, whose
- * outcome only a message in its claim takes.
- */
-async function failQueued(
-  trx: Transaction<Database>,
-  registrationId: string,
-  kind: keyof typeof overtaken,
-): Promise<void> {
-  await trx
-    .updateTable('messages')
-    .set({
-      status: 'failed',
-      error_code: overtaken[kind].code,
-      error_message: overtaken[kind].message,
-      updated_at: new Date().toISOString(),
-    })
-    .where('registration_id', '=', registrationId)
-    .where('kind', '=', kind)
-    .where('status', '=', 'queued')
-    .execute();
-}
 
 /** Whom a cancellation names: the organizer's id, or the person's own token. */
 export type CancelTarget = { id: string } | { token: string };

@@ -10,7 +10,7 @@ import { currentEditionId } from '../db/current-edition.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
-import { queueMessages } from '../messages/messages.repository.ts';
+import { queueMessages } from '../messages/outbox.repository.ts';
 import { holdSeats, takeSeatFor } from '../seats/seats.repository.ts';
 import { newTicketCode } from '../tickets/ticket-code.ts';
 import { CancelledError, CapacityReachedError, PastEditionError } from './registration-errors.ts';

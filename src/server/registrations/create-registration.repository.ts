@@ -14,7 +14,7 @@ import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
-import { queueMessages } from '../messages/messages.repository.ts';
+import { queueMessages } from '../messages/outbox.repository.ts';
 import { admit, holdSeats, type Seats } from '../seats/seats.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { writeAdmittedOnPostgres } from './admitted-registrations.postgres.ts';

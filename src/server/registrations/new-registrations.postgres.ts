@@ -9,7 +9,7 @@ import type { Database, RegistrationRow } from '../db/schema.ts';
 import { queryTemplate } from '../db/query-template.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
-import { messageRows } from '../messages/messages.repository.ts';
+import { messageRows } from '../messages/outbox.repository.ts';
 import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';

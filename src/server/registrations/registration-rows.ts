@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Delivery } from '../../shared/message.schema.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
-import { deliveriesOf } from '../messages/messages.repository.ts';
+import { deliveriesOf } from '../messages/message-reads.repository.ts';
 
 export function toRegistration(row: RegistrationRow, delivery: Delivery = {}): Registration {
   return registrationSchema.parse({ ...row, delivery });

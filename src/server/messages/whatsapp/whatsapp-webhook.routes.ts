@@ -7,7 +7,7 @@ import { errorTable } from '../../../shared/api-error.ts';
 import { api } from '../../../shared/paths.ts';
 import { audiences } from '../../audience.ts';
 import { sendError } from '../../http-errors.ts';
-import { applyProviderStatus } from '../messages.repository.ts';
+import { applyProviderStatus } from '../provider-status.repository.ts';
 import { reportedFailure, type ReportedError } from './whatsapp-client.ts';
 
 interface StatusReport {

@@ -3,14 +3,7 @@
 // answer. See docs/decisions/0090-transactional-outbox.md.
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  messageStatuses,
-  type Delivery,
-  type Message,
-  type MessageChannel,
-  type MessageKind,
-  type MessageStatus,
-} from '../../shared/message.schema.ts';
+import type { MessageChannel, MessageKind } from '../../shared/message.schema.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database, MessagesTable } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
@@ -34,6 +27,40 @@ export async function queueMessages(
 ): Promise<void> {
   if (messages.length === 0) return;
   await trx.insertInto('messages').values(messageRows(messages)).execute();
+}
+
+/**
+ * Why a message still queued is not sent: the change it speaks of was undone before it left (a
+ * ticket, by a cancellation; the cancellation's e-mail, by a restore). The undoing transaction
+ * fails those still queued, and the sender refuses any it took meanwhile (decision 0160).
+ */
+export const overtaken = {
+  ticket: { code: 'cancelled', message: 'Inscrição cancelada.' },
+  cancelled: { code: 'restored', message: 'Inscrição restaurada.' },
+} as const;
+
+/**
+ * Fails this registration's messages of one kind still queued (waiting for their first try or a
+ * retry), in the caller's transaction. One being sent right now is left to its sender, whose
+ * outcome only a message in its claim takes.
+ */
+export async function failQueued(
+  trx: Transaction<Database>,
+  registrationId: string,
+  kind: keyof typeof overtaken,
+): Promise<void> {
+  await trx
+    .updateTable('messages')
+    .set({
+      status: 'failed',
+      error_code: overtaken[kind].code,
+      error_message: overtaken[kind].message,
+      updated_at: new Date().toISOString(),
+    })
+    .where('registration_id', '=', registrationId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 /** The rows that queue these messages, for a statement that writes them with something else. */
@@ -181,127 +208,4 @@ export async function recordOutcomes(
     }
     for (const registrationId of touched) await logChange(trx, 'updated', registrationId);
   });
-}
-
-const rank = Object.fromEntries(messageStatuses.map((status, i) => [status, i])) as Record<
-  MessageStatus,
-  number
->;
-
-/**
- * A provider's report on a message it took (WhatsApp's status webhook): applied only when it moves
- * the message forward (sent → delivered → read; failed is last and final), so reports that arrive
- * late, out of order or twice change nothing. 'unknown' when no message has this id (yet: Meta's
- * report can overtake the send's own answer, whose outcome then is not written).
- */
-export async function applyProviderStatus(
-  db: Kysely<Database>,
-  providerId: string,
-  status: Extract<MessageStatus, 'sent' | 'delivered' | 'read' | 'failed'>,
-  error?: { code: string; message: string },
-): Promise<'applied' | 'not forward' | 'unknown'> {
-  return db.transaction().execute(async (trx) => {
-    const behind = messageStatuses.filter((s) => rank[s] < rank[status] && s !== 'queued');
-    const row = await trx
-      .updateTable('messages')
-      .set({
-        status,
-        updated_at: new Date().toISOString(),
-        lease_until: null,
-        ...(status === 'failed' && error
-          ? { error_code: error.code, error_message: error.message }
-          : {}),
-      })
-      .where('provider_id', '=', providerId)
-      .where('status', 'in', behind)
-      .returning('registration_id')
-      .executeTakeFirst();
-    if (row) {
-      await logChange(trx, 'updated', row.registration_id);
-      return 'applied';
-    }
-    const known = await trx
-      .selectFrom('messages')
-      .select('id')
-      .where('provider_id', '=', providerId)
-      .executeTakeFirst();
-    return known ? 'not forward' : 'unknown';
-  });
-}
-
-function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    channel: row.channel,
-    kind: row.kind,
-    status: row.status,
-    attempts: Number(row.attempts),
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/** A registration's messages, oldest first. */
-export async function messagesOf(db: Kysely<Database>, registrationId: string): Promise<Message[]> {
-  const rows = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('registration_id', '=', registrationId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(toMessage);
-}
-
-/**
- * Each registration's newest message per channel (what its card shows). `ids` undefined: every
- * registration's, in one pass over the table.
- */
-export async function deliveriesOf(
-  db: Kysely<Database>,
-  ids?: readonly string[],
-): Promise<Map<string, Delivery>> {
-  const deliveries = new Map<string, Delivery>();
-  if (ids && ids.length === 0) return deliveries;
-  let query = db
-    .selectFrom('messages')
-    .select(['registration_id', 'channel', 'kind', 'status', 'error_code', 'error_message'])
-    .orderBy('created_at')
-    .orderBy('id');
-  if (ids) query = query.where('registration_id', 'in', ids);
-  for (const row of await query.execute()) {
-    const delivery = deliveries.get(row.registration_id) ?? {};
-    // Oldest first: the newest of each channel is written last.
-    delivery[row.channel] = {
-      kind: row.kind,
-      status: row.status,
-      error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    };
-    deliveries.set(row.registration_id, delivery);
-  }
-  return deliveries;
-}
-
-export async function pauseChannel(
-  db: Kysely<Database>,
-  channel: MessageChannel,
-  message: string,
-): Promise<void> {
-  await db
-    .insertInto('sending_pauses')
-    .values({ channel, message, since: new Date().toISOString() })
-    .onConflict((oc) => oc.column('channel').doUpdateSet({ message }))
-    .execute();
-}
-
-export async function resumeChannel(db: Kysely<Database>, channel: MessageChannel): Promise<void> {
-  await db.deleteFrom('sending_pauses').where('channel', '=', channel).execute();
-}
-
-export async function channelPauses(
-  db: Kysely<Database>,
-): Promise<Map<MessageChannel, { message: string; since: string }>> {
-  const rows = await db.selectFrom('sending_pauses').selectAll().execute();
-  return new Map(rows.map((row) => [row.channel, { message: row.message, since: row.since }]));
 }

@@ -1,0 +1,111 @@
+// Each queued message as its provider's request, built from the registration as it is now (its
+// status, its ticket's code) and the settings of its own edition; or why it is not sent at all.
+// Pure: the sender (outbox-sender.ts) hands the request over.
+import { formatEventDate, formatEventTime, type EventConfig } from '../../shared/event.ts';
+import { ticketPageUrl } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
+import { ticketCalendarFile } from '../tickets/event-calendar.ts';
+import { qrCodePng } from '../tickets/ticket-qr.ts';
+import type { DeliveryResult } from './delivery-result.ts';
+import { cancelledEmail, qrContentId, receivedEmail, ticketEmail } from './email/email-bodies.ts';
+import type { Email } from './email/smtp-mailer.ts';
+import { overtaken, type MessageRow } from './outbox.repository.ts';
+import type { TicketTemplate } from './whatsapp/whatsapp-client.ts';
+
+/** Whom a message goes to, and the edition it speaks of. */
+export interface Recipient {
+  registration: Registration;
+  event: EventConfig;
+  /** Their own page's absolute address (decision 0130); undefined for a row without a token. */
+  personalUrl: string | undefined;
+  /** Its token alone: the WhatsApp template's second button takes it (decision 0145). */
+  personalToken: string | undefined;
+}
+
+export type Unsendable = Extract<DeliveryResult, { kind: 'unsendable' }>;
+
+/** What to hand to which provider, or why the message does not go. */
+export type ProviderRequest =
+  | { channel: 'email'; email: Email }
+  | { channel: 'whatsapp'; ticket: TicketTemplate }
+  | { channel: null; unsendable: Unsendable };
+
+const gone: Unsendable = { kind: 'unsendable', code: 'gone', message: 'Inscrição removida.' };
+const noTicket: Unsendable = {
+  kind: 'unsendable',
+  code: 'no_ticket',
+  message: 'A inscrição não tem ingresso.',
+};
+const revoked: Unsendable = { kind: 'unsendable', ...overtaken.ticket };
+const restored: Unsendable = { kind: 'unsendable', ...overtaken.cancelled };
+
+const notSent = (unsendable: Unsendable): ProviderRequest => ({ channel: null, unsendable });
+
+/**
+ * The provider's request for `message` to `recipient` (undefined: the registration was deleted
+ * meanwhile, and its messages went with it).
+ */
+export function composeMessage(
+  message: Pick<MessageRow, 'id' | 'kind' | 'channel'>,
+  recipient: Recipient | undefined,
+  publicUrl: string,
+): ProviderRequest {
+  if (!recipient) return notSent(gone);
+  const { registration, event, personalUrl, personalToken } = recipient;
+  // Cancelled before its ticket left: the ticket is revoked, it does not go.
+  if (message.kind === 'ticket' && registration.status === 'cancelled') return notSent(revoked);
+  // Restored before its cancellation's e-mail left: the person is confirmed, it does not go.
+  if (message.kind === 'cancelled' && registration.status !== 'cancelled') {
+    return notSent(restored);
+  }
+  const code = registration.ticket_code;
+  if (message.channel === 'email') {
+    const to = { messageId: message.id, to: registration.email };
+    if (message.kind === 'received') {
+      return {
+        channel: 'email',
+        email: { ...to, ...receivedEmail(registration, event, personalUrl) },
+      };
+    }
+    if (message.kind === 'cancelled') {
+      return {
+        channel: 'email',
+        email: { ...to, ...cancelledEmail(registration, event, personalUrl) },
+      };
+    }
+    if (!code) return notSent(noTicket);
+    return {
+      channel: 'email',
+      email: {
+        ...to,
+        ...ticketEmail({ ...registration, ticket_code: code }, event, publicUrl, personalUrl),
+        attachments: [
+          {
+            filename: 'ingresso-qr.png',
+            content: qrCodePng(ticketPageUrl(publicUrl, code)),
+            contentType: 'image/png',
+            cid: qrContentId,
+          },
+          {
+            filename: 'evento.ics',
+            content: ticketCalendarFile(event, publicUrl, code),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          },
+        ],
+      },
+    };
+  }
+  // WhatsApp carries the ticket alone (the other messages go by e-mail).
+  if (message.kind !== 'ticket' || !code) return notSent(noTicket);
+  return {
+    channel: 'whatsapp',
+    ticket: {
+      to: registration.whatsapp,
+      name: registration.nome_completo,
+      eventName: event.name,
+      dateTime: `${formatEventDate(event)}, às ${formatEventTime(event)}`,
+      ticketCode: code,
+      personalToken,
+    },
+  };
+}

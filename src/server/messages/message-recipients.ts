@@ -1,0 +1,29 @@
+// The people claimed messages go to, read once per claimed batch, each with the settings of their
+// own edition, which their messages speak of.
+import type { Kysely } from 'kysely';
+import type { EventConfig } from '../../shared/event.ts';
+import { attendeePageUrl } from '../../shared/paths.ts';
+import type { Database } from '../db/schema.ts';
+import { findWithEditions } from '../registrations/registration-reads.repository.ts';
+import type { Recipient } from './message-composition.ts';
+
+/** By registration id; a registration deleted meanwhile, or of an unknown edition, is absent. */
+export async function recipientsOf(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  settingsOf: (editionId: string) => Promise<EventConfig | undefined>,
+  publicUrl: string,
+): Promise<Map<string, Recipient>> {
+  const recipients = new Map<string, Recipient>();
+  for (const { registration, editionId, personalToken } of await findWithEditions(db, ids)) {
+    const event = await settingsOf(editionId);
+    if (!event) continue;
+    recipients.set(registration.id, {
+      registration,
+      event,
+      personalUrl: personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined,
+      personalToken: personalToken ?? undefined,
+    });
+  }
+  return recipients;
+}
