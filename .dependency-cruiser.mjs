@@ -43,6 +43,13 @@ export default {
       to: { path: '^test/' },
     },
     {
+      name: 'product-imports-no-test-harness',
+      severity: 'error',
+      comment: 'The test harness (test/) serves the tests; the product never imports it.',
+      from: { path: '^src/', pathNot: tests },
+      to: { path: '^test/' },
+    },
+    {
       name: 'web-imports-no-server',
       severity: 'error',
       comment: 'The browser never reaches into the server.',
