@@ -22,6 +22,27 @@ export default tseslint.config(
     },
   },
   {
+    // A commit wakes the live hub and the outbox by itself (db/commit-wakes.ts, decision 0186):
+    // nothing outside them pokes, so nothing can forget to.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'src/server/live/**',
+      'src/server/messages/outbox-sender.ts',
+      'src/server/plugins/outbox.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='poke']",
+          message:
+            'Log the change (logChange) or queue the message (queueMessages) in the transaction: its commit wakes the live hub and the outbox (db/commit-wakes.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The check-in screen's service worker runs in the worker's own global scope.
     files: ['src/web/**/*-worker.template.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

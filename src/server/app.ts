@@ -79,6 +79,7 @@ export async function buildApp(options: AppOptions) {
     options.db ??
     (await openDatabase(config.databaseUrl, {
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed'),
+      onWakeError: (err) => app.log.error({ err }, 'waking after a commit failed'),
     }));
   // PostgreSQL: this instance hears the others' commits on a connection of its own.
   const listener = db.postgres

@@ -40,6 +40,8 @@ export async function startTestServer(
     dbFile?: string;
     /** The setup link's renewal (shorter, to see it happen). */
     setupTiming?: SetupTiming;
+    /** Adds routes of the test's own before the server listens. */
+    routes?: (app: App) => void;
   } = {},
 ): Promise<TestServer> {
   const dir = options.dbFile
@@ -65,6 +67,7 @@ export async function startTestServer(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
     ...(options.setupTiming ? { setupTiming: options.setupTiming } : {}),
   });
+  options.routes?.(app);
   await app.listen({ port, host: '127.0.0.1' });
 
   return {

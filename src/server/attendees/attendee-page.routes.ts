@@ -73,10 +73,6 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
     try {
       const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
       if (!cancelled) return options.sendNotFound(request, reply);
-      if (cancelled.changed) {
-        app.live.poke();
-        app.outbox.poke();
-      }
     } catch (error) {
       // A past edition's registration no longer changes: the page says where it stands.
       if (!(error instanceof PastEditionError)) throw error;

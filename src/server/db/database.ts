@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withCommitWakes, type CommitWakes } from './commit-wakes.ts';
 import { unavailable } from './connection-errors.ts';
 import { migrateToLatest } from './migrate.ts';
 import { runKeptStatementsPrepared } from './prepared-on-postgres.ts';
@@ -27,6 +28,8 @@ export interface Db {
    * on SQLite, one transaction each on PostgreSQL (write-transactions.ts).
    */
   writes: WriteTransactions;
+  /** What each commit wakes once done: the live hub, the outbox (commit-wakes.ts). */
+  wakes: CommitWakes;
   /**
    * Moves the SQLite write-ahead log into the main file and empties it, without waiting: false
    * when another connection's read kept it from completing (try again later). True on PostgreSQL.
@@ -39,7 +42,7 @@ export function sqlitePath(databaseUrl: string): string {
   return resolve(databaseUrl.replace(/^file:/, ''));
 }
 
-function openSqlite(databaseUrl: string): Db {
+function openSqlite(databaseUrl: string, options: OpenOptions): Db {
   const file = sqlitePath(databaseUrl);
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -55,15 +58,18 @@ function openSqlite(databaseUrl: string): Db {
   // that cost 12-20 % of SQLite's registrations/s (decision 0153). Not part of durability: the
   // write-ahead log is.
   sqlite.pragma('temp_store = MEMORY');
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
-  });
+  const { dialect, wakes } = withCommitWakes(
+    new SqliteDialect({ database: withPreparedStatements(sqlite) }),
+    options.onWakeError,
+  );
+  const kysely = new Kysely<Database>({ dialect });
   const writes = groupCommit(kysely);
   return {
     kysely,
     kind: 'sqlite',
     sqlite,
     writes,
+    wakes,
     async checkpoint() {
       // With the busy timeout, a reader elsewhere (a backup, `npm run admin`, a second instance)
       // would block the event loop for seconds and the checkpoint would still not complete.
@@ -83,19 +89,21 @@ function openSqlite(databaseUrl: string): Db {
   };
 }
 
-function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void): Db {
+function openPostgres(databaseUrl: string, options: OpenOptions): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server closed (a restart, a failover, a dropped database): the pool
   // discards it and the next query opens another. Unheard, the error would end the process.
-  pool.on('error', onIdleError);
+  pool.on('error', options.onIdleError ?? (() => {}));
   pool.on('connect', runKeptStatementsPrepared);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { dialect, wakes } = withCommitWakes(new PostgresDialect({ pool }), options.onWakeError);
+  const kysely = new Kysely<Database>({ dialect });
   const writes = transactionEach(kysely);
   return {
     kysely,
     kind: 'postgres',
     postgres: { pool, connectionString: databaseUrl },
     writes,
+    wakes,
     async checkpoint() {
       return true;
     },
@@ -107,15 +115,15 @@ function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void):
 }
 
 /** Opens the database; a DATABASE_URL it cannot use throws DatabaseUnavailableError. */
-async function connect(databaseUrl: string, onIdleError: (error: Error) => void): Promise<Db> {
+async function connect(databaseUrl: string, options: OpenOptions): Promise<Db> {
   if (databaseUrl.startsWith('file:')) {
     try {
-      return openSqlite(databaseUrl);
+      return openSqlite(databaseUrl, options);
     } catch (error) {
       throw unavailable(databaseUrl, error, sqlitePath(databaseUrl));
     }
   }
-  const db = openPostgres(databaseUrl, onIdleError);
+  const db = openPostgres(databaseUrl, options);
   // The pool connects on its first query: made here, before the migrations, so that only a failure
   // to connect is put down to DATABASE_URL, and a failing migration still shows its own error.
   try {
@@ -127,11 +135,15 @@ async function connect(databaseUrl: string, onIdleError: (error: Error) => void)
   return db;
 }
 
-export async function openDatabase(
-  databaseUrl: string,
-  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
-): Promise<Db> {
-  const db = await connect(databaseUrl, onIdleError);
+export interface OpenOptions {
+  /** PostgreSQL: an idle connection of the pool was closed (it is replaced). */
+  onIdleError?: (error: Error) => void;
+  /** A listener of `wakes` threw after a commit (the commit itself is done). */
+  onWakeError?: (error: unknown) => void;
+}
+
+export async function openDatabase(databaseUrl: string, options: OpenOptions = {}): Promise<Db> {
+  const db = await connect(databaseUrl, options);
   try {
     await migrateToLatest(db.kysely, db.sqlite);
   } catch (error) {

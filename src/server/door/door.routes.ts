@@ -86,7 +86,6 @@ export async function doorRoutes(app: FastifyInstance) {
       case 'key_reused':
         return sendError(reply, errorTable.idempotencyKeyReused);
       case 'answer':
-        if (outcome.changed) app.live.poke();
         return outcome.answer;
     }
   });
@@ -98,7 +97,6 @@ export async function doorRoutes(app: FastifyInstance) {
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);
       if (outcome.kind === 'past_edition') return sendError(reply, errorTable.pastEdition);
-      if (outcome.kind === 'undone') app.live.poke();
       return outcome.attendee;
     },
   );

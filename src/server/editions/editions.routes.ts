@@ -49,7 +49,6 @@ export async function editionsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const settings = parseFields(eventSettingsSchema, request.body, reply);
       if (!settings) return reply;
-      let promoted: string[] = [];
       const { edition, fields } = await updateCurrentSettings(
         app.db.kysely,
         settings,
@@ -58,15 +57,11 @@ export async function editionsRoutes(app: FastifyInstance) {
           // More seats, no limit, or automatic admission now: the waiting list gets them at
           // once, in the saving transaction (decision 0163).
           if (changed.some((field) => field === 'capacity' || field === 'admission')) {
-            promoted = await promoteWaitlisted(trx, await holdSeats(trx), app.messagePlan);
+            await promoteWaitlisted(trx, await holdSeats(trx), app.messagePlan);
           }
         },
       );
       if (fields.length > 0) await app.editions.changed();
-      if (promoted.length > 0) {
-        app.live.poke();
-        app.outbox.poke();
-      }
       // Registrations the new date or retention has outlived go now, not at the next hourly run.
       if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {
         void app.jobs.runNow(retentionJob.name);

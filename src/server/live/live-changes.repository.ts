@@ -4,6 +4,7 @@
 // below read SQLite's, in sequence order: live-log.sqlite.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveChangeType } from '../../shared/live-change.schema.ts';
+import { wakeAfterCommit } from '../db/commit-wakes.ts';
 import { queryTemplate } from '../db/query-template.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -25,8 +26,8 @@ const insertChange = queryTemplate<
  * Adds the change to the log; call it in the change's own transaction, so the change is logged
  * exactly when it commits. Writers do not wait for one another: on PostgreSQL the row's `xid`
  * (its default, the writing transaction's id) is what readers order by, and a reader takes a row
- * only once it is final (live-log.postgres.ts). Nothing is announced here: the caller pokes the
- * live hub after the commit (live-hub.ts), which tells the other instances.
+ * only once it is final (live-log.postgres.ts). The live hub is woken once the transaction
+ * commits (db/commit-wakes.ts), and tells the other instances.
  */
 export async function logChange(
   trx: Transaction<Database>,
@@ -40,6 +41,7 @@ export async function logChange(
       changed_at: new Date().toISOString(),
     }),
   );
+  await wakeAfterCommit(trx, 'live');
 }
 
 /** Changes after `seq`, oldest first, at most `limit`. */

@@ -216,7 +216,6 @@ describe.each([['SQLite'], ['PostgreSQL']])('live changes on %s', (engine) => {
       await server.app.db.kysely.transaction().execute(async (trx) => {
         for (let i = 0; i < count; i++) await logChange(trx, 'updated', created.id);
       });
-      server.app.live.poke();
     };
     const changeCount = (stream: { messages: SseMessage[] }) =>
       stream.messages.filter((message) => message.type === 'change').length;

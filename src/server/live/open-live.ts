@@ -1,5 +1,5 @@
 // The one place that chooses how an instance reads the live-change log and hears of new changes,
-// by database.
+// by database; and where every commit that logged a change wakes the hub (db/commit-wakes.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { PostgresListener } from '../db/postgres-listener.ts';
@@ -25,12 +25,12 @@ function wakeupsFor(db: Db, listener: PostgresListener | undefined): Wakeups {
   }
 }
 
-export function openLive(
+export async function openLive(
   db: Db,
   logger: FastifyBaseLogger,
   listener: PostgresListener | undefined,
 ): Promise<LiveHub> {
-  return openLiveHub({
+  const hub = await openLiveHub({
     db,
     log: liveLogOf(db),
     wakeups: wakeupsFor(db, listener),
@@ -39,4 +39,12 @@ export function openLive(
     // takes what 25 ms of commits wrote, instead of each instance reading after every one.
     minGapMs: db.kind === 'postgres' ? 25 : 0,
   });
+  const unsubscribe = db.wakes.on('live', () => hub.poke());
+  return {
+    ...hub,
+    async close() {
+      unsubscribe();
+      await hub.close();
+    },
+  };
 }

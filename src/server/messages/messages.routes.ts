@@ -111,8 +111,6 @@ export async function messagesRoutes(app: FastifyInstance) {
       if (answer === 'not_confirmed') {
         return sendError(reply, errorTable.notConfirmed);
       }
-      app.live.poke();
-      app.outbox.poke();
       const messages = await messagesOf(db, id);
       return reply.code(202).send(messages.at(-1));
     },
@@ -171,8 +169,6 @@ export async function messagesRoutes(app: FastifyInstance) {
           result.queued += copies.length;
         });
       }
-      app.live.poke();
-      app.outbox.poke();
       return result;
     },
   );

@@ -43,11 +43,6 @@ export interface SenderOptions {
   leaseMs?: number;
   /** While a channel is paused, one message is tried this often to see whether it works again. */
   probeEveryMs?: number;
-  /**
-   * After outcomes were written (with their live changes): the panels' live hub must look, since
-   * on SQLite nothing else wakes it for this process's own commits.
-   */
-  onRecorded?(): void;
 }
 
 export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
@@ -74,7 +69,7 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   });
   const showOnPanel = showChannelStates(db.kysely, log);
   const claims = outboxClaims(db.kysely, health, options.leaseMs ?? 120_000);
-  const record = outcomeBatches(db.kysely, options.onRecorded);
+  const record = outcomeBatches(db.kysely);
 
   async function deliver(message: MessageRow, recipient: Recipient | undefined, probe: boolean) {
     let result: DeliveryResult;

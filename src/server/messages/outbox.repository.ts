@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { MessageChannel, MessageKind } from '../../shared/message.schema.ts';
+import { wakeAfterCommit } from '../db/commit-wakes.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database, MessagesTable } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
@@ -17,9 +18,9 @@ export interface NewMessage {
 }
 
 /**
- * Queues messages in the caller's transaction: they exist exactly when the change does. The caller
- * pokes the outbox after the commit (plugins/outbox.ts), which on PostgreSQL tells every
- * instance's sender.
+ * Queues messages in the caller's transaction: they exist exactly when the change does. The
+ * outbox is woken once the transaction commits (db/commit-wakes.ts, plugins/outbox.ts), which on
+ * PostgreSQL tells every instance's sender.
  */
 export async function queueMessages(
   trx: Transaction<Database>,
@@ -27,6 +28,7 @@ export async function queueMessages(
 ): Promise<void> {
   if (messages.length === 0) return;
   await trx.insertInto('messages').values(messageRows(messages)).execute();
+  await wakeAfterCommit(trx, 'outbox');
 }
 
 /**

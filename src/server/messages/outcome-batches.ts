@@ -10,10 +10,7 @@ export interface RecordedOutcome {
 }
 
 /** Returns `record`: resolves once the batch holding this outcome is written. */
-export function outcomeBatches(
-  db: Kysely<Database>,
-  afterWrite: () => void = () => {},
-): (entry: RecordedOutcome) => Promise<void> {
+export function outcomeBatches(db: Kysely<Database>): (entry: RecordedOutcome) => Promise<void> {
   let pending: RecordedOutcome[] = [];
   let writing: Promise<void> | undefined;
   return (entry) => {
@@ -23,7 +20,6 @@ export function outcomeBatches(
       pending = [];
       writing = undefined;
       await recordOutcomes(db, batch);
-      afterWrite();
     });
     return writing;
   };

@@ -1,6 +1,7 @@
 // The outbox's sender in this process (messages/outbox-sender.ts), and which messages each change
-// queues. Routes that commit messages call app.outbox.poke() after the commit; on PostgreSQL the
-// other instances hear of them by a NOTIFY sent then (db/postgres-listener.ts, decision 0109).
+// queues. Every commit that queued messages wakes it (db/commit-wakes.ts, decision 0186); on
+// PostgreSQL the other instances hear of them by a NOTIFY sent then (db/postgres-listener.ts,
+// decision 0109).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { channels } from '../db/postgres-listener.ts';
@@ -23,13 +24,12 @@ async function outbox(app: FastifyInstance) {
   let sender: OutboxSender | undefined;
   // Without a configured channel nothing is ever queued: nothing to tell.
   const queues = app.messagePlan.ticket.length > 0 || app.messagePlan.received.length > 0;
-  app.decorate('outbox', {
-    poke: () => {
-      sender?.poke();
-      if (queues) app.postgresListener?.announce(channels.outbox);
-    },
-    close: async () => sender?.close(),
-  });
+  const poke = () => {
+    sender?.poke();
+    if (queues) app.postgresListener?.announce(channels.outbox);
+  };
+  app.decorate('outbox', { poke, close: async () => sender?.close() });
+  const unsubscribe = app.db.wakes.on('outbox', poke);
   app.addHook('onReady', async () => {
     sender = await startOutboxSender({
       db: app.db,
@@ -41,11 +41,13 @@ async function outbox(app: FastifyInstance) {
       listener: app.postgresListener,
       retry: config.outboxRetry ?? defaultRetryPolicy,
       probeEveryMs: config.outboxRetry?.pausedProbeMs,
-      onRecorded: () => app.live.poke(),
     });
   });
   // Before the database closes (app.ts closes it in an earlier-registered onClose hook).
-  app.addHook('onClose', async () => sender?.close());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await sender?.close();
+  });
 }
 
 export default fp(outbox, { name: 'outbox' });

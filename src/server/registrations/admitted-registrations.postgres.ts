@@ -9,6 +9,7 @@
 // a bad one fails alone.
 import { sql, type Kysely } from 'kysely';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
+import { wakeAfterCommit } from '../db/commit-wakes.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { emailKey } from '../email-key.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -101,6 +102,10 @@ async function admitGroup(
         where m.registration_id in (select id from registration)
       )
       select id from registration`.execute(trx);
+    // Its live changes and messages, written by the statement: woken once the group commits.
+    if (inserted.length > 0) {
+      await wakeAfterCommit(trx, 'live', ...(messages.length > 0 ? (['outbox'] as const) : []));
+    }
     const byId = new Map<string, RegistrationRow>();
     const storedIds = new Set(inserted.map((row) => row.id));
     for (const row of values) if (storedIds.has(row.id)) byId.set(row.id, row);

@@ -113,7 +113,6 @@ export async function confirmRegistrations(
   ids: readonly string[],
   actor: Actor,
   plan: MessagePlan,
-  afterBatch: () => void = () => {},
 ): Promise<BulkConfirmResult> {
   const unique = [...new Set(ids)];
   const counts = {
@@ -148,7 +147,6 @@ export async function confirmRegistrations(
         else counts.already_confirmed += 1;
       }
     });
-    afterBatch();
   }
   return counts;
 }

@@ -5,6 +5,7 @@
 // CONFLICT and answered as a duplicate alone.
 import { sql, type Kysely } from 'kysely';
 import { newRegistrationState } from '../../shared/registration.schema.ts';
+import { wakeAfterCommit } from '../db/commit-wakes.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { queryTemplate } from '../db/query-template.ts';
 import { emailKey } from '../email-key.ts';
@@ -65,6 +66,10 @@ async function insertRegistrations(
   const { rows: stored } = await db.executeQuery(
     insertGroup(db, { registrations: JSON.stringify(rows), messages: JSON.stringify(messages) }),
   );
+  // One statement, committed on its own: the live hub and the outbox are woken now.
+  if (stored.length > 0) {
+    await wakeAfterCommit(db, 'live', ...(messages.length > 0 ? (['outbox'] as const) : []));
+  }
   // A new registration's messages are the ones just queued: nothing to read back.
   const delivery = Object.fromEntries(
     plan.received.map((channel) => [channel, { kind: 'received', status: 'queued', error: null }]),

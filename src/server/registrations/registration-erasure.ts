@@ -75,7 +75,6 @@ async function registrationErasure(app: FastifyInstance) {
   app.decorate('erasure', {
     async erase(ids, actor, { fillSeats = true } = {}) {
       const erased: string[] = [];
-      let promoted = false;
       for (const id of ids) {
         // A confirmed person erased frees a seat: the waiting list gets it, in the same
         // transaction (decision 0130).
@@ -86,12 +85,8 @@ async function registrationErasure(app: FastifyInstance) {
           fillSeats ? app.messagePlan : null,
         );
         if (result.erased) erased.push(id);
-        if (result.promoted.length > 0) promoted = true;
       }
       if (erased.length === 0) return erased;
-      if (promoted) app.outbox.poke();
-      // Committed, changes logged with them: delivery cannot turn this into an error.
-      app.live.poke();
       await afterDeletion();
       return erased;
     },

@@ -80,8 +80,6 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
         app.messagePlan,
       );
       if (!registration) return sendError(reply, errorTable.notFound);
-      app.live.poke();
-      app.outbox.poke();
       return registration;
     } catch (error) {
       return sendSeatError(reply, error);
@@ -99,10 +97,6 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
         app.messagePlan,
       );
       if (!cancelled) return sendError(reply, errorTable.notFound);
-      if (cancelled.changed) {
-        app.live.poke();
-        app.outbox.poke();
-      }
       return cancelled.registration;
     } catch (error) {
       return sendSeatError(reply, error);
@@ -119,8 +113,6 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
         app.messagePlan,
       );
       if (!registration) return sendError(reply, errorTable.notFound);
-      app.live.poke();
-      app.outbox.poke();
       return registration;
     } catch (error) {
       return sendSeatError(reply, error);
@@ -166,8 +158,6 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
         for (const key of Object.keys(total) as Array<keyof typeof total>) {
           total[key] += counts[key];
         }
-        app.live.poke();
-        app.outbox.poke();
       }
       return total;
     },
@@ -179,7 +169,6 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
     try {
       const registration = await markTicketSent(app.db.kysely, request.params.id, actorOf(request));
       if (!registration) return sendError(reply, errorTable.notFound);
-      app.live.poke();
       return registration;
     } catch (error) {
       if (error instanceof NotConfirmedError) {

@@ -91,9 +91,6 @@ export async function registrationsRoutes(app: FastifyInstance) {
           'a seat freed while this registration was waitlisted was not given to the waiting list',
         );
       }
-      // Committed, change logged with it: the live stream cannot turn this into an error.
-      app.live.poke();
-      app.outbox.poke();
       return created201(reply, created);
     },
   );

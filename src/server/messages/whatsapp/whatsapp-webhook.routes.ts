@@ -54,7 +54,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
     retries.clear();
   });
 
-  /** Records one report; true when it moved a message forward. */
+  /** Records one report (one that moves a message forward wakes the panels at its commit). */
   async function record(id: string, status: Reported, report: StatusReport, attempt = 0) {
     const error = report.errors?.[0];
     try {
@@ -68,15 +68,13 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       if (result === 'unknown' && wait !== undefined) {
         const timer = setTimeout(() => {
           retries.delete(timer);
-          void record(id, status, report, attempt + 1).then((moved) => moved && app.live.poke());
+          void record(id, status, report, attempt + 1);
         }, wait);
         timer.unref();
         retries.add(timer);
       }
-      return result === 'applied';
     } catch (err) {
       app.log.error({ err }, 'recording a WhatsApp status failed');
-      return false;
     }
   }
 
@@ -121,12 +119,10 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         }
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });
-        let moved = false;
         for (const report of statusesOf(parsed)) {
           if (typeof report.id !== 'string' || !reported.has(report.status as Reported)) continue;
-          if (await record(report.id, report.status as Reported, report)) moved = true;
+          await record(report.id, report.status as Reported, report);
         }
-        if (moved) app.live.poke();
         return reply;
       },
     );
