@@ -12,7 +12,7 @@ import { setupRoutes } from './admin/setup.routes.ts';
 import { audiences } from './audience.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import type { Config } from './config.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, withLogSerializers } from './logger.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
 import { openPostgresListener } from './db/postgres-listener.ts';
 import { doorRoutes } from './door/door.routes.ts';
@@ -59,7 +59,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: withLogSerializers(options.logger ?? loggerOptions(config)),
     // Behind a proxy, trust only the address it appends (the last one): a client cannot dodge
     // the rate limit by sending its own X-Forwarded-For. `true` would take the first, forged one.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,

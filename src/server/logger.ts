@@ -1,6 +1,6 @@
 // How the server logs: readable lines for a person watching a terminal, JSON lines (pino's own)
 // for a log collector or a file (config.logFormat: LOG_FORMAT, or whether stdout is a terminal).
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 
@@ -36,8 +36,54 @@ export function loggedError(error: Error): LoggedError {
   };
 }
 
+/** Longer than this, a path segment could be a key (ours are 22 characters or more). */
+const longestShownSegment = 16;
+
+/**
+ * Where a request went, as the log may show it: the pattern of the route it matched
+ * (`/inscricao/:token`), never the raw URL, whose path or query can carry a key (a personal
+ * link, a ticket's code, the setup token). An address no route matched (`/Inscricao/<token>`,
+ * `/admin//configurar?token=…`) shows its path with every long segment and the query hidden.
+ */
+export function loggedPath(
+  request: Pick<FastifyRequest, 'url' | 'is404' | 'routeOptions'>,
+): string {
+  const pattern = request.is404 ? undefined : request.routeOptions.url;
+  if (pattern !== undefined) return pattern;
+  const url = String(request.url);
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const shown = path
+    .split('/')
+    .map((segment) => (segment.length > longestShownSegment ? '…' : segment))
+    .join('/');
+  return query === -1 ? shown : `${shown}?…`;
+}
+
+/** pino's request line (Fastify's `req` serializer) with the path above instead of the URL. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedPath(request),
+    remoteAddress: request.ip,
+  };
+}
+
+export const logSerializers = { err: loggedError, req: loggedRequest };
+
+/**
+ * The logger options with our serializers, whoever made them (a test passes its own stream): no
+ * request is ever logged another way.
+ */
+export function withLogSerializers(
+  options: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (typeof options !== 'object') return options;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>) {
-  const serializers = { err: loggedError };
+  const serializers = logSerializers;
   if (config.logFormat === 'json') return { level: config.logLevel, serializers };
   return {
     level: config.logLevel,
