@@ -1,8 +1,9 @@
 // POST /api/admin/setup: the first admin, through the setup link (first-admin-setup.ts,
-// docs/decisions/0118). Public, like the login, and throttled like it: a wrong token counts as a
-// failed login from that address. A token that is not live, or an admin that exists, gets the
-// same 404 as any unknown route; then the fields, with the rules and messages of every new
-// account; then the admin is created and logged in, as the login does.
+// docs/decisions/0118). Public, like the login: a wrong token counts as a failed login from that
+// address, and past the login's limit gets 429; the right one is never throttled (decision
+// 0206). A token that is not live, or an admin that exists, gets the same 404 as any unknown
+// route; then the fields, with the rules and messages of every new account; then the admin is
+// created and logged in, as the login does.
 import type { FastifyInstance } from 'fastify';
 import type { SignedInAccount } from '../../shared/account.ts';
 import { errorTable } from '../../shared/api-error.ts';
@@ -33,16 +34,18 @@ export async function setupRoutes(app: FastifyInstance, options: SetupRoutesOpti
     new LoginThrottle(app.db.kysely, { ...defaultThrottleLimits, perAccount: null });
 
   app.post(api.adminSetup, { config: { audience: audiences.public } }, async (request, reply) => {
-    const decision = await throttle.begin(setupThrottleKey, request.ip);
-    if (!decision.allowed) {
-      reply.header('retry-after', String(decision.retryAfterSeconds));
-      return sendError(reply, errorTable.loginRateLimited);
-    }
+    // The right token is checked first and never throttled: behind shared NAT, or a proxy without
+    // TRUST_PROXY, anyone's wrong guesses share the owner's address (issue 31.3). 128 random bits
+    // need no throttle to stay unguessable; the throttle only spares the server the guessing.
     if (!(await app.firstAdminSetup.accepts(tokenOf(request.body)))) {
+      const decision = await throttle.begin(setupThrottleKey, request.ip);
+      if (!decision.allowed) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        return sendError(reply, errorTable.loginRateLimited);
+      }
+      // Counted as a failure: begin() records every attempt until it succeeds, never here.
       return sendError(reply, errorTable.notFound);
     }
-    // The token is right: whatever the fields, this was no guess.
-    await throttle.succeeded(decision.attempt, setupThrottleKey, request.ip);
 
     const fields = parseFields(firstAdminSchema, request.body, reply);
     if (!fields) return reply;
