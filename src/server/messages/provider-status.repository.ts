@@ -1,7 +1,11 @@
 // What a provider reports later about a message it took (WhatsApp's status webhook: delivered,
 // read, failed), applied to the outbox's row.
 import type { Kysely } from 'kysely';
-import { messageStatuses, type MessageStatus } from '../../shared/message.schema.ts';
+import {
+  messageStatuses,
+  type MessageChannel,
+  type MessageStatus,
+} from '../../shared/message.schema.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 
@@ -10,20 +14,31 @@ const rank = Object.fromEntries(messageStatuses.map((status, i) => [status, i]))
   number
 >;
 
+/** What each report may move a message on from. */
+function movesFrom(status: MessageStatus): MessageStatus[] {
+  // A failure reported once the message reached the phone (delivered, read) is not one the
+  // person saw: the ticket stays delivered or read rather than showing 'Falhou'.
+  if (status === 'failed') return ['sending', 'sent'];
+  return messageStatuses.filter((s) => rank[s] < rank[status] && s !== 'queued');
+}
+
 /**
- * A provider's report on a message it took (WhatsApp's status webhook): applied only when it moves
- * the message forward (sent → delivered → read; failed is last and final), so reports that arrive
- * late, out of order or twice change nothing. 'unknown' when no message has this id (yet: Meta's
- * report can overtake the send's own answer, whose outcome then is not written).
+ * A provider's report on a message it took (WhatsApp's status webhook), on this channel's
+ * messages only (an e-mail's Message-ID reported to the WhatsApp webhook changes nothing):
+ * applied only when it moves the message forward (sent → delivered → read; failed from sent
+ * only, and final), so reports that arrive late, out of order or twice change nothing. 'unknown'
+ * when no message has this id (yet: Meta's report can overtake the send's own answer, whose
+ * outcome then is not written).
  */
 export async function applyProviderStatus(
   db: Kysely<Database>,
+  channel: MessageChannel,
   providerId: string,
   status: Extract<MessageStatus, 'sent' | 'delivered' | 'read' | 'failed'>,
   error?: { code: string; message: string },
 ): Promise<'applied' | 'not forward' | 'unknown'> {
   return db.transaction().execute(async (trx) => {
-    const behind = messageStatuses.filter((s) => rank[s] < rank[status] && s !== 'queued');
+    const behind = movesFrom(status);
     const row = await trx
       .updateTable('messages')
       .set({
@@ -34,6 +49,7 @@ export async function applyProviderStatus(
           ? { error_code: error.code, error_message: error.message }
           : {}),
       })
+      .where('channel', '=', channel)
       .where('provider_id', '=', providerId)
       .where('status', 'in', behind)
       .returning('registration_id')
@@ -45,6 +61,7 @@ export async function applyProviderStatus(
     const known = await trx
       .selectFrom('messages')
       .select('id')
+      .where('channel', '=', channel)
       .where('provider_id', '=', providerId)
       .executeTakeFirst();
     return known ? 'not forward' : 'unknown';

@@ -1,27 +1,15 @@
 // Meta's webhook for the WhatsApp Business account: the verification handshake (GET) and the
 // delivery statuses of the messages we sent (POST), accepted only when signed with the app
 // secret over the exact bytes received.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorTable } from '../../../shared/api-error.ts';
 import { api } from '../../../shared/paths.ts';
 import { audiences } from '../../audience.ts';
 import { sendError } from '../../http-errors.ts';
 import { applyProviderStatus } from '../provider-status.repository.ts';
-import { reportedFailure, type ReportedError } from './whatsapp-client.ts';
-
-interface StatusReport {
-  id?: unknown;
-  status?: unknown;
-  errors?: ReportedError[];
-}
-
-interface WebhookBody {
-  entry?: Array<{ changes?: Array<{ value?: { statuses?: StatusReport[] } }> }>;
-}
-
-const reported = new Set(['sent', 'delivered', 'read', 'failed'] as const);
-type Reported = 'sent' | 'delivered' | 'read' | 'failed';
+import { reportedFailure } from './whatsapp-client.ts';
+import { statusReportsIn, type StatusReport } from './whatsapp-status-reports.ts';
 
 /** `sha256=` and the HMAC-SHA256 of the body, compared in constant time. */
 export function validSignature(body: Buffer, header: unknown, secret: string): boolean {
@@ -32,17 +20,21 @@ export function validSignature(body: Buffer, header: unknown, secret: string): b
 }
 
 /**
+ * Whether Meta's verify token is ours, in constant time. Compared as SHA-256 digests, always 32
+ * bytes: a token as long as ours in characters but not in bytes (`é…`) made timingSafeEqual throw.
+ */
+export function isVerifyToken(given: unknown, verifyToken: string): boolean {
+  if (typeof given !== 'string') return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(verifyToken));
+}
+
+/**
  * Meta's report can overtake the answer to our own send (its webhook and our request race), so a
  * report for a message id nobody has recorded yet is tried again after these waits, then dropped:
  * an id that stays unknown is a message sent from elsewhere with the same number.
  */
 const unknownIdRetriesMs = [1_000, 5_000, 30_000];
-
-function statusesOf(body: WebhookBody): StatusReport[] {
-  return (body.entry ?? []).flatMap((entry) =>
-    (entry.changes ?? []).flatMap((change) => change.value?.statuses ?? []),
-  );
-}
 
 export async function whatsappWebhookRoutes(app: FastifyInstance) {
   const forMeta = { config: { audience: audiences.public } };
@@ -55,11 +47,12 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
   });
 
   /** Records one report (one that moves a message forward wakes the panels at its commit). */
-  async function record(id: string, status: Reported, report: StatusReport, attempt = 0) {
-    const error = report.errors?.[0];
+  async function record(report: StatusReport, attempt = 0) {
+    const { id, status, error } = report;
     try {
       const result = await applyProviderStatus(
         app.db.kysely,
+        'whatsapp',
         id,
         status,
         error && reportedFailure(error),
@@ -68,7 +61,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       if (result === 'unknown' && wait !== undefined) {
         const timer = setTimeout(() => {
           retries.delete(timer);
-          void record(id, status, report, attempt + 1);
+          void record(report, attempt + 1);
         }, wait);
         timer.unref();
         retries.add(timer);
@@ -86,9 +79,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
       if (!verifyToken) return sendError(reply, errorTable.webhookOff);
       if (
         query['hub.mode'] === 'subscribe' &&
-        typeof query['hub.verify_token'] === 'string' &&
-        query['hub.verify_token'].length === verifyToken.length &&
-        timingSafeEqual(Buffer.from(query['hub.verify_token']), Buffer.from(verifyToken))
+        isVerifyToken(query['hub.verify_token'], verifyToken)
       ) {
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
       }
@@ -111,18 +102,15 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         if (!validSignature(body, request.headers['x-hub-signature-256'], appSecret)) {
           return sendError(reply, errorTable.badSignature);
         }
-        let parsed: WebhookBody;
+        let parsed: unknown;
         try {
-          parsed = JSON.parse(body.toString('utf8')) as WebhookBody;
+          parsed = JSON.parse(body.toString('utf8'));
         } catch {
           return sendError(reply, errorTable.badJson);
         }
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });
-        for (const report of statusesOf(parsed)) {
-          if (typeof report.id !== 'string' || !reported.has(report.status as Reported)) continue;
-          await record(report.id, report.status as Reported, report);
-        }
+        for (const report of statusReportsIn(parsed)) await record(report);
         return reply;
       },
     );
