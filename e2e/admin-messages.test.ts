@@ -206,6 +206,11 @@ describe('messages on the panel', () => {
     await page.getByText('Nova cópia na fila de envio.').waitFor();
     await smtp.waitFor(accepted + 1);
     await line(page, 'Ana Conceição', 'E-mail · Ingresso: Enviado').waitFor();
+    // The open history says who asked for it, among the other entries.
+    await card(page, 'Ana Conceição')
+      .getByRole('listitem')
+      .filter({ hasText: /\S+@exemplo\.com reenviou a mensagem E-mail · Ingresso$/ })
+      .waitFor();
     expect(browser.problems).toEqual([]);
   });
 

@@ -96,6 +96,12 @@ export const errorTable = {
     status: 409,
     message: 'Inscrição cancelada.',
   },
+  /** Someone already let in: the entry is undone first (the personal page refuses it too). */
+  checkedIn: {
+    code: 'checked_in',
+    status: 409,
+    message: 'Esta pessoa já entrou no evento: desfaça a entrada antes de cancelar a inscrição.',
+  },
   /** Only a cancelled registration can be restored. */
   notCancelled: {
     code: 'not_cancelled',
@@ -164,6 +170,15 @@ export const errorTable = {
     code: 'channel_off',
     status: 409,
     message: 'Este canal de envio não está configurado no servidor.',
+  },
+  /**
+   * The channel is on, but this message never goes by it: WhatsApp sends approved templates
+   * only, and only the ticket has one.
+   */
+  notOnChannel: {
+    code: 'not_on_channel',
+    status: 409,
+    message: 'Pelo WhatsApp só vai o ingresso: esta mensagem é enviada apenas por e-mail.',
   },
   badSignature: { code: 'bad_signature', status: 401, message: 'Assinatura inválida.' },
   badVerifyToken: {

@@ -1,6 +1,7 @@
 // Who did what to a registration (GET /api/admin/registrations/:id/audit), oldest first. A
 // deletion leaves one entry with ids only: the person's other entries go with them.
 import { z } from 'zod';
+import { messageChannels, messageKinds } from './message.schema.ts';
 
 export const auditActions = [
   'confirmed',
@@ -17,6 +18,8 @@ export const auditActions = [
   'restored',
   /** A freed seat moved it off the waiting list (confirmed, or pending in approval mode). */
   'promoted',
+  /** An organizer asked for a message again (one registration's, or the failed ones in bulk). */
+  'message_resent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -28,5 +31,7 @@ export const auditEntrySchema = z.object({
   actor: z.string().nullable(),
   /** ISO 8601 UTC: when it happened (for a check-in made offline, when the ticket was scanned). */
   at: z.string(),
+  /** Which message was sent again (`message_resent`); null for every other action. */
+  message: z.object({ kind: z.enum(messageKinds), channel: z.enum(messageChannels) }).nullable(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;

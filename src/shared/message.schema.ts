@@ -69,12 +69,21 @@ export const bulkConfirmLimit = 5000;
 /** Bytes a bulk request may take: the ids with room to spare (the site's default is 16 KB). */
 export const bulkBodyLimit = 64 * bulkConfirmLimit;
 
-/** POST /api/admin/registrations/confirm */
-export const bulkConfirmRequestSchema = z.strictObject({
-  ids: z
+function idsSchema(tooMany: string) {
+  return z
     .array(z.string().max(64), { error: 'Envie a lista de inscrições (ids).' })
     .min(1, 'Selecione ao menos uma inscrição.')
-    .max(bulkConfirmLimit, `Confirme no máximo ${bulkConfirmLimit} inscrições de uma vez.`),
+    .max(bulkConfirmLimit, tooMany);
+}
+
+/** POST /api/admin/registrations/confirm */
+export const bulkConfirmRequestSchema = z.strictObject({
+  ids: idsSchema(`Confirme no máximo ${bulkConfirmLimit} inscrições de uma vez.`),
+});
+
+/** POST /api/admin/registrations/resend: the same list, as many at once. */
+export const bulkResendRequestSchema = z.strictObject({
+  ids: idsSchema(`Reenvie as mensagens de no máximo ${bulkConfirmLimit} inscrições de uma vez.`),
 });
 
 export const bulkConfirmResultSchema = z.object({

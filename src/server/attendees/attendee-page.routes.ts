@@ -11,7 +11,7 @@ import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
 import { cancelRegistration } from '../registrations/cancellation.repository.ts';
-import { PastEditionError } from '../registrations/registration-errors.ts';
+import { CheckedInError, PastEditionError } from '../registrations/registration-errors.ts';
 import { personal } from '../tickets/tickets.routes.ts';
 import { findAttendee } from './attendees.repository.ts';
 
@@ -74,8 +74,9 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
       const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
       if (!cancelled) return options.sendNotFound(request, reply);
     } catch (error) {
-      // A past edition's registration no longer changes: the page says where it stands.
-      if (!(error instanceof PastEditionError)) throw error;
+      // A past edition's registration no longer changes, nor does someone let in meanwhile:
+      // the page says where it stands.
+      if (!(error instanceof PastEditionError || error instanceof CheckedInError)) throw error;
     }
     return reply.redirect(withCode(attendeePage, token), 303);
   });

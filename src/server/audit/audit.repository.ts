@@ -3,6 +3,7 @@
 // the deletion itself: ids, action, actor, time.
 import type { Kysely, Transaction } from 'kysely';
 import { auditEntrySchema, type AuditAction, type AuditEntry } from '../../shared/audit.schema.ts';
+import type { MessageChannel, MessageKind } from '../../shared/message.schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 
@@ -34,6 +35,35 @@ export async function recordAudit(
     .execute();
 }
 
+/** An organizer asked for these messages again: one entry each, with which message it was. */
+export async function recordResends(
+  trx: Transaction<Database>,
+  messages: readonly { registrationId: string; kind: MessageKind; channel: MessageChannel }[],
+  actor: Actor,
+): Promise<void> {
+  if (messages.length === 0) return;
+  const at = new Date().toISOString();
+  await trx
+    .insertInto('audit_entries')
+    .values(
+      messages.map((message) => ({
+        registration_id: message.registrationId,
+        event_id: (eb) =>
+          eb
+            .selectFrom('registrations')
+            .select('event_id')
+            .where('id', '=', message.registrationId),
+        action: 'message_resent' as const,
+        account_id: actor.accountId,
+        actor: actor.email,
+        at,
+        message_kind: message.kind,
+        message_channel: message.channel,
+      })),
+    )
+    .execute();
+}
+
 /**
  * Call in the deletion's transaction: the person's entries go, the deletion's own stays, in the
  * edition the registration belonged to.
@@ -58,7 +88,7 @@ export async function auditTrail(
 ): Promise<AuditEntry[] | undefined> {
   const rows = await db
     .selectFrom('audit_entries')
-    .select(['id', 'registration_id', 'action', 'actor', 'at'])
+    .select(['id', 'registration_id', 'action', 'actor', 'at', 'message_kind', 'message_channel'])
     .where('registration_id', '=', registrationId)
     .orderBy('id')
     .execute();
@@ -70,5 +100,11 @@ export async function auditTrail(
       .executeTakeFirst();
     if (!exists) return undefined;
   }
-  return rows.map((row) => auditEntrySchema.parse({ ...row, id: Number(row.id) }));
+  return rows.map(({ message_kind: kind, message_channel: channel, ...row }) =>
+    auditEntrySchema.parse({
+      ...row,
+      id: Number(row.id),
+      message: kind && channel ? { kind, channel } : null,
+    }),
+  );
 }

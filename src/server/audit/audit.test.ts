@@ -86,6 +86,7 @@ describe('GET /api/admin/registrations/:id/audit', () => {
         action: 'deleted',
         actor: otherAdmin.email,
         at: expect.any(String),
+        message: null,
       },
     ]);
     const rows = await server.app.db.kysely

@@ -100,6 +100,9 @@ export interface AuditEntriesTable {
   /** Its e-mail then (the account may be removed later). */
   actor: string | null;
   at: string;
+  /** The message sent again (`message_resent`); null on every other entry. */
+  message_kind: MessageKind | null;
+  message_channel: MessageChannel | null;
 }
 
 /** When each background job last ran (jobs/job-runner.ts), on whichever instance. */

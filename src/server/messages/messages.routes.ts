@@ -6,7 +6,7 @@ import { errorTable } from '../../shared/api-error.ts';
 import type { Database } from '../db/schema.ts';
 import {
   bulkBodyLimit,
-  bulkConfirmRequestSchema,
+  bulkResendRequestSchema,
   messageChannels,
   resendRequestSchema,
   type BulkResendResult,
@@ -15,6 +15,8 @@ import {
 } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
+import { actorOf } from '../audit/actor.ts';
+import { recordResends } from '../audit/audit.repository.ts';
 import { holdCurrentEdition } from '../db/current-edition.ts';
 import { parseFields, sendError } from '../http-errors.ts';
 import { logChange } from '../live/live-changes.repository.ts';
@@ -83,12 +85,12 @@ export async function messagesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const wanted = parseFields(resendRequestSchema, request.body, reply);
       if (!wanted) return reply;
-      if (
-        !configured.has(wanted.channel) ||
-        !app.messagePlan[wanted.kind].includes(wanted.channel)
-      ) {
-        return sendError(reply, errorTable.channelOff);
+      if (!configured.has(wanted.channel)) return sendError(reply, errorTable.channelOff);
+      // On, but this message never goes by it (WhatsApp: the ticket's template only).
+      if (!app.messagePlan[wanted.kind].includes(wanted.channel)) {
+        return sendError(reply, errorTable.notOnChannel);
       }
+      const actor = actorOf(request);
       const id = request.params.id;
       const answer = await db.transaction().execute(async (trx) => {
         // Decided with the current edition held: none can start until this commits.
@@ -103,6 +105,7 @@ export async function messagesRoutes(app: FastifyInstance) {
         if (Number(row.is_current) !== 1) return 'past_edition' as const;
         if (wanted.kind === 'ticket' && row.status !== 'confirmed') return 'not_confirmed' as const;
         await queueMessages(trx, [{ registrationId: id, ...wanted }]);
+        await recordResends(trx, [{ registrationId: id, ...wanted }], actor);
         await logChange(trx, 'updated', id);
         return 'queued' as const;
       });
@@ -122,9 +125,10 @@ export async function messagesRoutes(app: FastifyInstance) {
     api.adminBulkResend,
     { ...forAdmins, bodyLimit: bulkBodyLimit },
     async (request, reply) => {
-      const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
+      const body = parseFields(bulkResendRequestSchema, request.body, reply);
       if (!body) return reply;
       const ids = [...new Set(body.ids)];
+      const actor = actorOf(request);
       const result: BulkResendResult = { queued: 0, past_edition: 0 };
       for (let start = 0; start < ids.length; start += 500) {
         const batch = ids.slice(start, start + 500);
@@ -163,6 +167,7 @@ export async function messagesRoutes(app: FastifyInstance) {
           }
           const copies = [...failed.values()];
           await queueMessages(trx, copies);
+          await recordResends(trx, copies, actor);
           for (const registrationId of new Set(copies.map((m) => m.registrationId))) {
             await logChange(trx, 'updated', registrationId);
           }

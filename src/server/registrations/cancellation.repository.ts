@@ -13,6 +13,7 @@ import { freeSeatOf, holdSeats, takeSeat } from '../seats/seats.repository.ts';
 import { confirmIn, stateOf } from './confirmation.repository.ts';
 import {
   CapacityReachedError,
+  CheckedInError,
   NotCancelledError,
   PastEditionError,
 } from './registration-errors.ts';
@@ -35,7 +36,8 @@ export interface Cancellation {
  * `cancelled`, its ticket refused from now on (the ticket page, the door: `cancelled`), its seat
  * given to the oldest waitlisted person, the short confirmation queued, all in one transaction
  * holding the seats. A second cancellation changes nothing. Undefined when there is no such
- * registration; PastEditionError for a past edition's.
+ * registration; PastEditionError for a past edition's; CheckedInError for someone already let in
+ * (their entry is undone first: a cancelled person must not count as having come).
  */
 export async function cancelRegistration(
   db: Kysely<Database>,
@@ -58,15 +60,26 @@ export async function cancelRegistration(
       const [registration] = await withDeliveries(trx, [found]);
       return { registration: registration!, changed: false, promoted: [] };
     }
+    if (found.checked_in_at !== null) throw new CheckedInError();
     const row = await trx
       .updateTable('registrations')
       .set({ status: 'cancelled' })
       .where('id', '=', found.id)
       .where('status', '=', found.status)
+      // A check-in holds no seats: one may have landed since the read.
+      .where('checked_in_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
-    // Erased while this waited for the row (PostgreSQL; every other change holds the seats).
-    if (!row) return undefined;
+    if (!row) {
+      // Let in meanwhile, or erased (PostgreSQL; every other change holds the seats).
+      const now = await trx
+        .selectFrom('registrations')
+        .select('checked_in_at')
+        .where('id', '=', found.id)
+        .executeTakeFirst();
+      if (now?.checked_in_at) throw new CheckedInError();
+      return undefined;
+    }
     await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
     // A ticket still waiting (a retry after the mail server's 421) would go out revoked, or, after
     // a restore queues the ticket again, as a second one: it fails here, with the cancellation.

@@ -39,3 +39,10 @@ export class PastEditionError extends Error {
     super('registration of a past edition');
   }
 }
+
+/** The person was let in: the entry is undone before a cancellation (issue 31.5). */
+export class CheckedInError extends Error {
+  constructor() {
+    super('registration checked in');
+  }
+}

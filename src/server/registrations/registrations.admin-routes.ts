@@ -18,6 +18,7 @@ import { confirmRegistration, confirmRegistrations } from './confirmation.reposi
 import {
   CancelledError,
   CapacityReachedError,
+  CheckedInError,
   NotCancelledError,
   NotConfirmedError,
   PastEditionError,
@@ -32,6 +33,7 @@ function sendSeatError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof CapacityReachedError) return sendError(reply, errorTable.capacityReached);
   if (error instanceof CancelledError) return sendError(reply, errorTable.registrationCancelled);
   if (error instanceof NotCancelledError) return sendError(reply, errorTable.notCancelled);
+  if (error instanceof CheckedInError) return sendError(reply, errorTable.checkedIn);
   throw error;
 }
 

@@ -15,6 +15,16 @@ const retryingNouns = {
   whatsapp: { one: 'mensagem de WhatsApp', other: 'mensagens de WhatsApp' },
 } satisfies Record<MessageChannel, { one: string; other: string }>;
 
+const channelNames = { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<
+  MessageChannel,
+  string
+>;
+const kindNames = {
+  received: 'Inscrição recebida',
+  ticket: 'Ingresso',
+  cancelled: 'Cancelamento',
+} satisfies Record<MessageKind, string>;
+
 export const adminTexts = {
   title: 'Painel Administrativo',
 
@@ -162,12 +172,8 @@ export const adminTexts = {
   messages: {
     /** The card's list of channels, for screen readers. */
     label: 'Envio automático',
-    channels: { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<MessageChannel, string>,
-    kinds: {
-      received: 'Inscrição recebida',
-      ticket: 'Ingresso',
-      cancelled: 'Cancelamento',
-    } satisfies Record<MessageKind, string>,
+    channels: channelNames,
+    kinds: kindNames,
     statuses: {
       queued: 'Na fila',
       sending: 'Na fila',
@@ -332,7 +338,11 @@ export const adminTexts = {
       withdrawn: 'cancelou a inscrição pelo link pessoal',
       restored: 'restaurou a inscrição',
       promoted: 'passou a inscrição da lista de espera para a vaga liberada',
+      message_resent: 'reenviou uma mensagem',
     },
+    /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
+    resent: (channel: MessageChannel, kind: MessageKind) =>
+      `reenviou a mensagem ${channelNames[channel]} · ${kindNames[kind]}`,
     /** Who did it when no account did: the person (their own link), or the server. */
     person: 'a própria pessoa',
   },

@@ -31,7 +31,9 @@ export function AuditTrail({ id, registrationId }: { id: string; registrationId:
             <li key={entry.id} className="[overflow-wrap:anywhere]">
               <span className="text-muted-foreground">{formatDateTime(entry.at, timeZone)}</span>{' '}
               {entry.actor ?? (entry.action === 'withdrawn' ? texts.person : texts.system)}{' '}
-              {texts.actions[entry.action]}
+              {entry.message
+                ? texts.resent(entry.message.channel, entry.message.kind)
+                : texts.actions[entry.action]}
             </li>
           ))}
         </ol>
