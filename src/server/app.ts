@@ -9,6 +9,7 @@ import { loginAttemptsSweepJob } from './admin/login-attempts-sweep.job.ts';
 import { loginRoutes } from './admin/login.routes.ts';
 import { sessionSweepJob } from './admin/session-sweep.job.ts';
 import { setupRoutes } from './admin/setup.routes.ts';
+import { z } from 'zod';
 import { audiences } from './audience.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import type { Config } from './config.ts';
@@ -33,6 +34,8 @@ import errorHandler, {
 } from './plugins/error-handler.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
+import openapi from './plugins/openapi.ts';
+import routeValidation from './plugins/route-validation.ts';
 import lingeringClose from './plugins/lingering-close.ts';
 import outbox from './plugins/outbox.ts';
 import forgottenProxy from './plugins/forgotten-proxy.ts';
@@ -44,6 +47,7 @@ import webApp from './plugins/web-app.ts';
 import registrationErasure from './registrations/registration-erasure.ts';
 import { registrationsAdminRoutes } from './registrations/registrations.admin-routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
+import { routeSchema } from './route-schema.ts';
 import { retentionJob } from './registrations/retention.job.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
@@ -122,6 +126,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(sessions);
   // Before any route: every route from here on must declare its audience.
   await app.register(authorization);
+  // Before any route too: each one's schemas validate what arrives and describe it in the
+  // document (route-schema.ts).
+  await app.register(routeValidation);
+  await app.register(openapi);
   // Only JSON bodies, strict UTF-8: text/plain and forms get 415.
   await app.register(jsonBody);
   // On PostgreSQL the count is shared by every instance; SQLite runs one, which counts in memory.
@@ -133,10 +141,20 @@ export async function buildApp(options: AppOptions) {
   await app.register(outbox);
   await app.register(compression);
 
-  app.get(api.health, { config: { audience: audiences.public } }, async () => {
-    await ping(db);
-    return { ok: true };
-  });
+  app.get(
+    api.health,
+    {
+      config: { audience: audiences.public },
+      schema: routeSchema({
+        summary: 'Whether the server and its database answer',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      }),
+    },
+    async () => {
+      await ping(db);
+      return { ok: true };
+    },
+  );
   await app.register(registrationsRoutes);
   await app.register(loginRoutes);
   await app.register(setupRoutes);

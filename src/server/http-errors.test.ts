@@ -32,11 +32,25 @@ describe("the server's errors", () => {
         calls += 1;
         // error-handler.ts looks Fastify's codes up in a map whose values are checked below.
         if (name.endsWith('error-handler.ts') && argument === 'known') continue;
+        // A refusal carries a kind, checked where each is made (below).
+        if (name === 'http-errors.ts' && argument === 'refusal.kind') continue;
         const kind = tableKind.exec(argument)?.[1];
         expect(kind && kind in errorTable, `${name}: sendError(reply, ${argument}`).toBe(true);
       }
     }
     expect(calls).toBeGreaterThan(20);
+  });
+
+  it("refuse a request with a kind from the table, when the route's schema does", () => {
+    let refusals = 0;
+    for (const { name, text } of sources) {
+      for (const match of text.matchAll(/new RequestRefusal\(\s*([^,)]*)/g)) {
+        refusals += 1;
+        const kind = tableKind.exec(match[1]!.trim())?.[1];
+        expect(kind && kind in errorTable, `${name}: new RequestRefusal(${match[1]}`).toBe(true);
+      }
+    }
+    expect(refusals).toBeGreaterThan(2);
   });
 
   it('map Fastify’s own errors onto kinds of the table', () => {

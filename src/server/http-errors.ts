@@ -28,6 +28,26 @@ export function sendError(
 }
 
 /**
+ * A request its route's schema refused (plugins/route-validation.ts): thrown to the error
+ * handler, which answers it as `sendError(kind, fields)`; a route that decides in its own order
+ * (`attachValidation`) reads it from `request.validationError` and answers it with `sendRefusal`.
+ */
+export class RequestRefusal extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly kind: ServerError,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(kind.message);
+    this.statusCode = kind.status;
+  }
+}
+
+export function sendRefusal(reply: FastifyReply, refusal: RequestRefusal): FastifyReply {
+  return sendError(reply, refusal.kind, refusal.fields);
+}
+
+/**
  * The body parsed by one of the shared schemas, or undefined once the 400 is sent: `bad_request`
  * when there are no fields to point at (null, an array, a bare string or number, no body),
  * `validation` with a pt-BR message per field otherwise.

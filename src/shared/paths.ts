@@ -44,6 +44,8 @@ export const setupLanding = '/admin#evento';
 export const api = {
   registrations: '/api/registrations',
   health: '/api/health',
+  /** The API described by its routes' schemas (OpenAPI 3.1). */
+  openapi: '/api/openapi.json',
   adminLogin: '/api/admin/login',
   adminLogout: '/api/admin/logout',
   adminMe: '/api/admin/me',

@@ -1,13 +1,20 @@
 // The door's API (door and admin accounts): the attendee list, check-ins and their undo. What it
 // serves is built from the door's shapes (src/shared/door.schema.ts): never a phone or an e-mail.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { checkInFieldMessages, errorTable } from '../../shared/api-error.ts';
-import { checkInRequestSchema } from '../../shared/door.schema.ts';
+import {
+  attendeeSchema,
+  checkInRequestSchema,
+  checkInResultSchema,
+} from '../../shared/door.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
+import { idParams, routeSchema } from '../route-schema.ts';
 import { isUuid, requireUuid } from '../registrations/uuid.ts';
 import { isTicketCode } from '../../shared/ticket-code.ts';
 import { listAttendees } from './attendees.repository.ts';
@@ -30,69 +37,121 @@ function badCheckInFields(body: unknown): Record<string, string> | undefined {
   return wellFormed ? undefined : { scanned_at: checkInFieldMessages.scannedAtInvalid };
 }
 
-export async function doorRoutes(app: FastifyInstance) {
+export async function doorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const forDoor = { config: { audience: audiences.door } };
 
-  app.get(api.doorAttendees, { config: { ...forDoor.config, compress: compressJson } }, async () =>
-    listAttendees(app.db.kysely),
+  app.get(
+    api.doorAttendees,
+    {
+      config: { ...forDoor.config, compress: compressJson },
+      schema: routeSchema({
+        summary: "The current edition's confirmed attendees, as the door sees them",
+        response: { 200: z.array(attendeeSchema) },
+      }),
+    },
+    async () => listAttendees(app.db.kysely),
   );
 
-  app.post(api.doorCheckIns, forDoor, async (request, reply) => {
-    const key = idempotencyKey(request);
-    if (!key) {
-      return sendError(reply, errorTable.idempotencyKeyMissing);
-    }
-    const parsed = checkInRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const fields = badCheckInFields(request.body);
-      return fields
-        ? sendError(reply, errorTable.validation, fields)
-        : sendError(reply, errorTable.badCheckIn);
-    }
-    const sentAt = request.headers['sent-at'];
-    const time = checkInTime(
-      parsed.data.scanned_at,
-      Date.now(),
-      typeof sentAt === 'string' ? sentAt : undefined,
-    );
-    if ('problem' in time) {
-      return sendError(reply, errorTable.validation, {
-        scanned_at: time.problem,
+  app.post(
+    api.doorCheckIns,
+    {
+      ...forDoor,
+      // The key is checked before the body, and a body that is no check-in gets the door's own
+      // message: this route answers its schema's refusal itself.
+      attachValidation: true,
+      schema: routeSchema({
+        summary: 'Let a person in, by ticket code or by registration id',
+        description:
+          'Exactly one `checked_in` per person; the same `Idempotency-Key` gets the same answer. ' +
+          'A check-in queued offline sends `scanned_at` and `Sent-At` (docs/api.md).',
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .describe('1-200 visible ASCII characters, one per check-in.'),
+          'sent-at': z
+            .string()
+            .optional()
+            .describe("The phone's clock as it sends a queued check-in (ISO 8601)."),
+        }),
+        body: checkInRequestSchema,
+        response: { 200: checkInResultSchema },
+        errors: [
+          errorTable.idempotencyKeyMissing,
+          errorTable.badCheckIn,
+          errorTable.ticketNotFound,
+          errorTable.attendeeNotConfirmed,
+          errorTable.registrationCancelled,
+          errorTable.otherEdition,
+          errorTable.idempotencyKeyReused,
+        ],
+      }),
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request);
+      if (!key) {
+        return sendError(reply, errorTable.idempotencyKeyMissing);
+      }
+      if (request.validationError) {
+        const fields = badCheckInFields(request.body);
+        return fields
+          ? sendError(reply, errorTable.validation, fields)
+          : sendError(reply, errorTable.badCheckIn);
+      }
+      const body = request.body;
+      const sentAt = request.headers['sent-at'];
+      const time = checkInTime(
+        body.scanned_at,
+        Date.now(),
+        typeof sentAt === 'string' ? sentAt : undefined,
+      );
+      if ('problem' in time) {
+        return sendError(reply, errorTable.validation, {
+          scanned_at: time.problem,
+        });
+      }
+      const target: CheckInTarget =
+        'code' in body ? { code: body.code } : { registrationId: body.registration_id };
+      // Nothing shaped like a code or an id is a ticket of ours: no need to ask the database.
+      const wellFormed =
+        'code' in target ? isTicketCode(target.code) : isUuid(target.registrationId);
+      if (!wellFormed) return sendError(reply, errorTable.ticketNotFound);
+
+      const outcome = await checkIn(app.db.kysely, {
+        idempotencyKey: key,
+        target,
+        actor: actorOf(request),
+        at: time.at,
       });
-    }
-    const target: CheckInTarget =
-      'code' in parsed.data
-        ? { code: parsed.data.code }
-        : { registrationId: parsed.data.registration_id };
-    // Nothing shaped like a code or an id is a ticket of ours: no need to ask the database.
-    const wellFormed = 'code' in target ? isTicketCode(target.code) : isUuid(target.registrationId);
-    if (!wellFormed) return sendError(reply, errorTable.ticketNotFound);
+      switch (outcome.kind) {
+        case 'not_found':
+          return sendError(reply, errorTable.ticketNotFound);
+        case 'not_confirmed':
+          return sendError(reply, errorTable.attendeeNotConfirmed);
+        case 'cancelled':
+          return sendError(reply, errorTable.registrationCancelled);
+        case 'other_edition':
+          return sendError(reply, errorTable.otherEdition);
+        case 'key_reused':
+          return sendError(reply, errorTable.idempotencyKeyReused);
+        case 'answer':
+          return outcome.answer;
+      }
+    },
+  );
 
-    const outcome = await checkIn(app.db.kysely, {
-      idempotencyKey: key,
-      target,
-      actor: actorOf(request),
-      at: time.at,
-    });
-    switch (outcome.kind) {
-      case 'not_found':
-        return sendError(reply, errorTable.ticketNotFound);
-      case 'not_confirmed':
-        return sendError(reply, errorTable.attendeeNotConfirmed);
-      case 'cancelled':
-        return sendError(reply, errorTable.registrationCancelled);
-      case 'other_edition':
-        return sendError(reply, errorTable.otherEdition);
-      case 'key_reused':
-        return sendError(reply, errorTable.idempotencyKeyReused);
-      case 'answer':
-        return outcome.answer;
-    }
-  });
-
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     api.doorCheckIn,
-    { ...forDoor, onRequest: requireUuid },
+    {
+      ...forDoor,
+      onRequest: requireUuid,
+      schema: routeSchema({
+        summary: 'Undo a check-in (a mistake at the door)',
+        params: idParams,
+        response: { 200: attendeeSchema },
+        errors: [errorTable.notFound, errorTable.pastEdition],
+      }),
+    },
     async (request, reply) => {
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);

@@ -48,6 +48,8 @@ describe('the route table', () => {
       [`POST ${api.registrations}`]: 'public',
       [`GET ${api.health}`]: 'public',
       [`HEAD ${api.health}`]: 'public',
+      [`GET ${api.openapi}`]: 'public',
+      [`HEAD ${api.openapi}`]: 'public',
       [`POST ${api.adminLogin}`]: 'public',
       // The setup link's token is the credential (404 without a live one).
       [`POST ${api.adminSetup}`]: 'public',

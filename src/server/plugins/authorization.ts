@@ -14,6 +14,8 @@ export interface RouteEntry {
   url: string;
   /** As declared; undefined only before start-up has refused the route. */
   audience: Audience | undefined;
+  /** Left out of the API's document (route-schema.ts): a built file, a not-found catch-all. */
+  hidden: boolean;
 }
 
 declare module 'fastify' {
@@ -38,7 +40,12 @@ async function authorization(app: FastifyInstance) {
       routes.push({ method, url: options.url, options });
   });
   const table = (): RouteEntry[] =>
-    routes.map(({ method, url, options }) => ({ method, url, audience: options.config?.audience }));
+    routes.map(({ method, url, options }) => ({
+      method,
+      url,
+      audience: options.config?.audience,
+      hidden: (options.schema as { hide?: boolean } | undefined)?.hide === true,
+    }));
   app.decorate('routeTable', { getter: table });
   app.addHook('onReady', async () => {
     const undeclared = table().filter((route) => route.audience === undefined);

@@ -6,7 +6,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import type { Config } from '../config.ts';
-import { errorJson, sendError, type ServerError } from '../http-errors.ts';
+import {
+  errorJson,
+  RequestRefusal,
+  sendError,
+  sendRefusal,
+  type ServerError,
+} from '../http-errors.ts';
 import { routingErrorHeaders } from './security-headers.ts';
 
 const byFastifyCode: Record<string, ServerError> = {
@@ -26,6 +32,8 @@ async function errorHandler(app: FastifyInstance) {
     if (!reply.hasHeader('content-security-policy')) {
       reply.headers(routingErrorHeaders(app.config.secure));
     }
+    // Refused by the route's schema (route-validation.ts), in the table's words.
+    if (error instanceof RequestRefusal) return sendRefusal(reply, error);
     const known = error.code ? byFastifyCode[error.code] : undefined;
     if (known) return sendError(reply, known);
     if (error.statusCode === 429) {

@@ -47,6 +47,8 @@ async function staticAssets(app: FastifyInstance) {
   const headers = assetHeaders(secure);
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, securityHeaders: false };
+    // Files, not the API: left out of its document.
+    route.schema = { ...route.schema, hide: true };
   });
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -194,7 +196,12 @@ async function webApp(app: FastifyInstance) {
   // the routes that take one (a trailing slash a chat app added, a path under it) is not found
   // either, and logged, as those routes are, at `warn` only: the not-found handler logs every
   // address at `info`, key and all.
-  const keyed = { logLevel: 'warn', config: { audience: audiences.public } } as const;
+  const keyed = {
+    logLevel: 'warn',
+    config: { audience: audiences.public },
+    // Nothing but the not-found page: left out of the API's document.
+    schema: { hide: true },
+  } as const;
   const under = (path: string) => path.replace(/:code$/, '*');
   for (const path of [under(attendeePage), under(ticketPage)]) app.all(path, keyed, notFound);
   app.route({ method: ['GET', 'HEAD'], url: under(api.ticket), ...keyed, handler: notFound });

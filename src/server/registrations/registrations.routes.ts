@@ -1,5 +1,7 @@
 // The public side: anyone may register.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
@@ -10,7 +12,8 @@ import {
 } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
-import { parseFields, sendError } from '../http-errors.ts';
+import { sendError } from '../http-errors.ts';
+import { routeSchema } from '../route-schema.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { createRegistrationWithToken } from './create-registration.repository.ts';
 import type { CreatedRegistration } from './new-registration.ts';
@@ -26,12 +29,32 @@ function submissionKeyOf(request: FastifyRequest): string | null {
   return typeof key === 'string' && submissionKeyPattern.test(key) ? key : null;
 }
 
+/** The 201's registration, and the person's own page: given here only, never in a list. */
+const createdSchema = registrationSchema.extend({
+  personal_page: z.url().optional().describe("The person's own page (state, ticket, cancel)."),
+});
+
 export async function registrationsRoutes(app: FastifyInstance) {
   const limit = app.config.registrationRateLimit;
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     api.registrations,
     {
+      schema: routeSchema({
+        summary: 'Register for the current edition',
+        description:
+          'The same form sent again under the same `Idempotency-Key` after its answer was lost ' +
+          'gets `201` with the same registration (docs/api.md).',
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .optional()
+            .describe('22-64 letters, digits, `-`, `_`: one per filled-in form (optional).'),
+        }),
+        body: newRegistrationSchema,
+        response: { 201: createdSchema },
+        errors: [errorTable.duplicateEmail],
+      }),
       config: {
         audience: audiences.public,
         ...(limit > 0
@@ -47,9 +70,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const fields = parseFields(newRegistrationSchema, request.body, reply);
-      if (!fields) return reply;
-      const { [honeypotField]: honeypot, ...input } = fields;
+      const { [honeypotField]: honeypot, ...input } = request.body;
       if (honeypot) {
         // A bot filled the invisible field: answer like a success, store and announce nothing.
         const decoy = registrationSchema.parse({
