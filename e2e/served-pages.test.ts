@@ -71,6 +71,7 @@ describe('served pages', () => {
     expect(JSON.parse(dates?.[1] ?? 'null')).toEqual({
       date: '6 de dezembro de 2025',
       dayMonth: '6 de dezembro',
+      cardDate: '6 de dezembro de 2025',
       retentionEnd: '6 de março de 2026',
     });
     expect(html).toContain('<title>Inscrição · Build Safe</title>');

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import {
   admissionModes,
+  defaultLandingTexts,
+  highlightIcons,
   eventFieldLimits as limits,
   eventFieldMessages as messages,
   isTimeZone,
@@ -38,6 +40,40 @@ function line(max: number) {
       message: messages.notText,
     });
 }
+
+/** One line that may be left empty: trimmed, at most `max` characters, no control characters. */
+function optionalLine(max: number) {
+  return text(messages.notText)
+    .trim()
+    .max(max, messages.tooLong(max))
+    .refine((value) => !loneSurrogate.test(value) && !controlCharacter.test(value), {
+      message: messages.notText,
+    });
+}
+
+/** Text of several lines that may be left empty: CRLF made LF, trimmed, at most `max` characters. */
+function optionalText(max: number) {
+  return text(messages.notText)
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(max, messages.tooLong(max))
+        .refine((value) => !loneSurrogate.test(value) && !controlButNewline.test(value), {
+          message: messages.notText,
+        }),
+    );
+}
+
+/** One card of the landing page, after the date's: an icon, a title and a line of text. */
+export const highlightSchema = z.strictObject(
+  {
+    icon: z.enum(highlightIcons, { error: messages.highlightIcon }),
+    title: line(limits.highlightTitle),
+    text: line(limits.highlightText),
+  },
+  { error: messages.highlights },
+);
 
 function wholeNumber(min: number, max: number, message: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -100,6 +136,15 @@ export const eventSettingsSchema = z.strictObject(
       .refine(isTimeZone, messages.unknownTimeZone),
     /** How long it lasts, for calendars ('Adicionar à agenda'). */
     durationMinutes: wholeNumber(1, limits.durationMinutes, messages.durationMinutes),
+    /** The line above the name on the landing page; empty: none. */
+    eyebrow: optionalLine(limits.eyebrow).default(defaultLandingTexts.eyebrow),
+    /** Plain text under the tagline: blank lines make paragraphs, web addresses become links. */
+    description: optionalText(limits.description).default(defaultLandingTexts.description),
+    /** Up to four cards after the date's on the landing page. */
+    highlights: z
+      .array(highlightSchema, { error: messages.highlights })
+      .max(limits.highlights, messages.tooManyHighlights)
+      .default(() => structuredClone(defaultLandingTexts.highlights)),
     venue: line(limits.venue),
     city: line(limits.city),
     /** CSV export file names start with this. */

@@ -15,6 +15,12 @@ export const eventFieldLimits = {
   /** A hundred years. */
   retentionDays: 36500,
   messageText: 2000,
+  /** The landing page's line above the name, its description and its cards (issue 33.1). */
+  eyebrow: 80,
+  description: 2000,
+  highlights: 4,
+  highlightTitle: 40,
+  highlightText: 80,
   /** Seats: far more than any hall holds. */
   capacity: 1_000_000,
 } as const;
@@ -30,6 +36,59 @@ export type Admission = (typeof admissionModes)[number];
 export const admissionLabels: Record<Admission, string> = {
   approval: 'Com aprovação: a organização confirma cada inscrição',
   automatic: 'Automática: confirmada na chegada, por ordem, enquanto houver vagas',
+};
+
+/** The icons a landing card may show: a small set that fits events (drawn by the page). */
+export const highlightIcons = [
+  'calendar',
+  'shield',
+  'handshake',
+  'microphone',
+  'people',
+  'lightbulb',
+  'coffee',
+  'map-pin',
+  'certificate',
+  'star',
+] as const;
+export type HighlightIcon = (typeof highlightIcons)[number];
+
+/** One card of the landing page, after the date's. */
+export interface Highlight {
+  icon: HighlightIcon;
+  title: string;
+  text: string;
+}
+
+/**
+ * The landing page's texts as the original event had them: a fresh install shows exactly these
+ * (the line above the name is set in capitals by the page).
+ */
+export const defaultLandingTexts: {
+  eyebrow: string;
+  description: string;
+  highlights: Highlight[];
+} = {
+  eyebrow: 'Evento presencial de networking',
+  description: '',
+  highlights: [
+    { icon: 'shield', title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
+    { icon: 'handshake', title: 'Networking', text: 'Conexões valiosas' },
+  ],
+};
+
+/** Each icon as the panel names it. */
+export const highlightIconLabels: Record<HighlightIcon, string> = {
+  calendar: 'Calendário',
+  shield: 'Escudo',
+  handshake: 'Aperto de mãos',
+  microphone: 'Microfone',
+  people: 'Pessoas',
+  lightbulb: 'Lâmpada',
+  coffee: 'Café',
+  'map-pin': 'Alfinete de mapa',
+  certificate: 'Certificado',
+  star: 'Estrela',
 };
 
 /** What the API and the form say about a settings field, in pt-BR. */
@@ -49,6 +108,9 @@ export const eventFieldMessages = {
   capacity: `Informe o número de vagas: um número inteiro de 1 a ${eventFieldLimits.capacity}, ou deixe vazio para não limitar.`,
   admission:
     'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
+  highlightIcon: `Escolha um ícone da lista: ${highlightIcons.join(', ')}.`,
+  highlights: 'Envie os destaques como uma lista de cartões, cada um com icon, title e text.',
+  tooManyHighlights: `Use no máximo ${eventFieldLimits.highlights} destaques.`,
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
 } as const;
@@ -69,6 +131,9 @@ export const eventFieldLabels = {
   csvPrefix: 'Início do nome do arquivo CSV',
   capacity: 'Vagas (vazio: sem limite)',
   admission: 'Admissão das inscrições',
+  eyebrow: 'Linha acima do nome',
+  description: 'Descrição',
+  highlights: 'Destaques',
   whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',

@@ -62,8 +62,18 @@ describe('event formatting', () => {
     expect(eventDates(defaultEvent)).toEqual({
       date: '6 de dezembro de 2025',
       dayMonth: '6 de dezembro',
+      cardDate: '6 de dezembro de 2025',
       retentionEnd: '6 de março de 2026',
     });
+  });
+
+  it('gives the landing card the year only when the event is not this year, on its clocks', () => {
+    const recife = { ...defaultEvent, date: '2027-01-10', timeZone: 'America/Recife' };
+    expect(eventDates(recife, new Date('2027-01-01T12:00:00Z')).cardDate).toBe('10 de janeiro');
+    // 22:00 on 31 December in Recife is already 2027 in UTC: still last year there.
+    expect(eventDates(recife, new Date('2027-01-01T01:00:00Z')).cardDate).toBe(
+      '10 de janeiro de 2027',
+    );
   });
 });
 

@@ -4,6 +4,7 @@
 // No zod here: the public pages import this file, and take the EventConfig type from the
 // schema's file as a type only (erased at build).
 import type { EventConfig, EventSettings } from './event-config.schema.ts';
+import { defaultLandingTexts } from './event-fields.ts';
 // Types only: the texts' functions stay out of the public pages' JavaScript.
 import type { MessageTextField } from './event-texts.ts';
 
@@ -23,6 +24,7 @@ export const defaultEventDetails: EventDetails = {
   time: '07:30',
   timeZone: 'America/New_York',
   durationMinutes: 240,
+  ...defaultLandingTexts,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
   csvPrefix: 'inscricoes_build_safe_',
@@ -119,14 +121,23 @@ export interface EventDates {
   date: string;
   /** '6 de dezembro' */
   dayMonth: string;
+  /** The landing's date card: '6 de dezembro' this year, '6 de dezembro de 2027' another. */
+  cardDate: string;
   /** '6 de março de 2026': until when the registrations are kept. */
   retentionEnd: string;
 }
 
-export function eventDates(event: EventConfig): EventDates {
+/** The year it is now on the event's clocks. */
+function yearThere(event: Pick<EventConfig, 'timeZone'>, now: Date): string {
+  return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: event.timeZone }).format(now);
+}
+
+export function eventDates(event: EventConfig, now = new Date()): EventDates {
+  const thisYear = event.date.slice(0, 4) === yearThere(event, now);
   return {
     date: formatEventDate(event),
     dayMonth: formatEventDayMonth(event),
+    cardDate: thisYear ? formatEventDayMonth(event) : formatEventDate(event),
     retentionEnd: formatRetentionEnd(event),
   };
 }

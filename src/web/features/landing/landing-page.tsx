@@ -1,10 +1,12 @@
-import { ArrowRight, CalendarDays, Handshake, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { ArrowRight, CalendarDays, type LucideIcon } from 'lucide-react';
 import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { EventDescription } from './event-description.tsx';
+import { highlightIcon } from './highlight-icon.ts';
 
 interface Highlight {
   icon: LucideIcon;
@@ -12,21 +14,30 @@ interface Highlight {
   text: string;
 }
 
+/** The date's card, then the organizer's (issue 33.1). */
 function highlights(event: EventConfig, dates: EventDates): Highlight[] {
   return [
     {
       icon: CalendarDays,
-      title: dates.dayMonth,
-      text: `Às ${formatEventTime(event)}, em ${event.city}`,
+      title: dates.cardDate,
+      text: `Às ${formatEventTime(event)} · ${event.venue}, ${event.city}`,
     },
-    { icon: ShieldCheck, title: 'Segurança em Foco', text: 'Melhores práticas do setor' },
-    { icon: Handshake, title: 'Networking', text: 'Conexões valiosas' },
+    ...event.highlights.map((card) => ({ ...card, icon: highlightIcon[card.icon] })),
   ];
 }
+
+/** The cards' columns from a tablet's width up, by how many there are: no row of one but the last. */
+const columns: Record<number, string> = {
+  1: '',
+  2: 'sm:grid-cols-2',
+  3: 'sm:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+};
 
 export function LandingPage() {
   const event = useEvent();
   const dates = useEventDates();
+  const cards = highlights(event, dates);
   useDocumentTitle(event.name);
   return (
     <main className="bg-primary text-primary-foreground relative flex min-h-dvh flex-col overflow-hidden">
@@ -39,19 +50,22 @@ export function LandingPage() {
           slow connection (a layout shift of 0.10 in 2 of 5 Lighthouse runs); centred from sm up. */}
       <div className="relative mx-auto flex w-full max-w-5xl flex-1 flex-col justify-start px-5 py-12 sm:justify-center sm:py-20">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold text-highlight tracking-widest uppercase">
-            Evento presencial de networking
-          </p>
+          {event.eyebrow && (
+            <p className="text-sm font-semibold text-highlight tracking-widest uppercase">
+              {event.eyebrow}
+            </p>
+          )}
           <h1 className="mt-3 text-5xl font-extrabold tracking-tight text-balance sm:text-7xl">
             {event.name}
           </h1>
           <p className="mt-4 text-lg text-pretty text-white/85 sm:text-xl">{event.tagline}</p>
+          <EventDescription text={event.description} />
         </div>
 
-        <ul className="mt-10 grid gap-3 sm:mt-14 sm:grid-cols-3 sm:gap-4">
-          {highlights(event, dates).map(({ icon: Icon, title, text }) => (
+        <ul className={`mt-10 grid gap-3 sm:mt-14 sm:gap-4 ${columns[cards.length] ?? columns[3]}`}>
+          {cards.map(({ icon: Icon, title, text }, index) => (
             <li
-              key={title}
+              key={index}
               className="flex items-center gap-4 rounded-2xl border border-white/10 bg-white/5 p-4 sm:flex-col sm:items-start sm:p-6"
             >
               <span className="bg-accent text-accent-foreground flex size-12 shrink-0 items-center justify-center rounded-xl">

@@ -1,6 +1,11 @@
-// The navy band on top of the form: the event's name, tagline, date, time and place.
+// The navy band on top of the form: the event's name, tagline, the description's opening, date,
+// time and place.
+import { shortText } from '@shared/plain-text.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { EventDetails } from './event-details.tsx';
+
+/** The description's first paragraph, shortened: the form stays on the first screen. */
+const descriptionOnForm = 160;
 
 export function EventHeader() {
   const event = useEvent();
@@ -13,6 +18,11 @@ export function EventHeader() {
           {event.name}
         </h1>
         <p className="mt-2 text-base text-pretty text-white/85">{event.tagline}</p>
+        {event.description && (
+          <p className="mt-2 text-sm text-pretty text-white/75 [overflow-wrap:anywhere]">
+            {shortText(event.description, descriptionOnForm)}
+          </p>
+        )}
         <EventDetails tone="dark" className="mt-5" />
       </div>
     </header>

@@ -45,7 +45,9 @@ import { capacityWarning, seatsTaken } from './capacity-warning.ts';
 import { erasedBySaving, erasureWarning } from './erasure-warning.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
+import { LandingSection } from './landing-section.tsx';
 import { SettingsField } from './settings-field.tsx';
+import { SettingsGroup } from './settings-group.tsx';
 import { clearSettingsDraft, readSettingsDraft, writeSettingsDraft } from './settings-draft.ts';
 import {
   differs,
@@ -216,7 +218,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
         </p>
       )}
 
-      <Group legend={texts.groups.event}>
+      <SettingsGroup legend={texts.groups.event}>
         {field('name', (control) => (
           <Input {...control} {...bind('name')} maxLength={limits.name} autoComplete="off" />
         ))}
@@ -232,9 +234,11 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           ),
           texts.help.tagline,
         )}
-      </Group>
+      </SettingsGroup>
 
-      <Group legend={texts.groups.when} columns>
+      <LandingSection values={values} errors={errors} update={update} />
+
+      <SettingsGroup legend={texts.groups.when} columns>
         {field(
           'date',
           (control) => (
@@ -279,18 +283,18 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           ),
           texts.help.durationMinutes,
         )}
-      </Group>
+      </SettingsGroup>
 
-      <Group legend={texts.groups.where} columns>
+      <SettingsGroup legend={texts.groups.where} columns>
         {field('venue', (control) => (
           <Input {...control} {...bind('venue')} maxLength={limits.venue} autoComplete="off" />
         ))}
         {field('city', (control) => (
           <Input {...control} {...bind('city')} maxLength={limits.city} autoComplete="off" />
         ))}
-      </Group>
+      </SettingsGroup>
 
-      <Group legend={texts.groups.seats} columns>
+      <SettingsGroup legend={texts.groups.seats} columns>
         {field(
           'capacity',
           (control) => (
@@ -324,9 +328,9 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           ),
           texts.help.admission,
         )}
-      </Group>
+      </SettingsGroup>
 
-      <Group legend={texts.groups.data} columns>
+      <SettingsGroup legend={texts.groups.data} columns>
         {field(
           'organizer',
           (control) => (
@@ -377,9 +381,9 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
             {texts.help.csvPrefix(csvFileName(values.csvPrefix.trim(), new Date()))}
           </span>,
         )}
-      </Group>
+      </SettingsGroup>
 
-      <Group legend={texts.groups.messages} intro={texts.messagesIntro}>
+      <SettingsGroup legend={texts.groups.messages} intro={texts.messagesIntro}>
         {messageFields.map((name) => (
           <div key={name} className="grid gap-3">
             {field(
@@ -392,7 +396,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
             <MessagePreview field={name} text={values[name]} event={preview} />
           </div>
         ))}
-      </Group>
+      </SettingsGroup>
 
       {errors.form && (
         <p role="alert" className="text-destructive text-sm font-medium">
@@ -468,29 +472,6 @@ function restoreDraft(
   const values = followSaved(draft.values, draft.base, settings);
   if (!differs(values, settings)) return null;
   return { values, savedElsewhere: differs(formValues(draft.base), settings) };
-}
-
-function Group({
-  legend,
-  intro,
-  columns,
-  children,
-}: {
-  legend: string;
-  intro?: string;
-  /** Two columns from a tablet's width up. */
-  columns?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-lg font-bold">{legend}</legend>
-      <div className="mt-2 grid gap-4">
-        {intro && <p className="text-muted-foreground text-sm">{intro}</p>}
-        <div className={columns ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}>{children}</div>
-      </div>
-    </fieldset>
-  );
 }
 
 /** Which placeholders a text may hold, and what each becomes. */

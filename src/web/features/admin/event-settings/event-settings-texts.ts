@@ -9,6 +9,7 @@ export const eventSettingsTexts = {
   retry: 'Tentar novamente',
   groups: {
     event: 'O evento',
+    landing: 'Página inicial',
     when: 'Quando',
     where: 'Onde',
     seats: 'Vagas e admissão',
@@ -17,6 +18,11 @@ export const eventSettingsTexts = {
   },
   help: {
     tagline: 'Aparece sob o nome, na página inicial e no formulário.',
+    eyebrow: 'Em letras maiúsculas, acima do nome. Vazio: nenhuma.',
+    description: (length: number) =>
+      `Sob a frase de apresentação; no formulário, só o começo. Uma linha em branco separa parágrafos, e endereços (https://…) viram links. ${length} de 2000 caracteres.`,
+    highlights:
+      'Até 4 cartões depois do da data (que mostra dia, hora e local), cada um com ícone, título e uma linha de texto.',
     date: 'No fuso horário do evento.',
     timeZone: 'Digite para buscar na lista (como America/Sao_Paulo).',
     timeThere: (time: string) => `Agora são ${time} nesse fuso.`,
@@ -31,6 +37,11 @@ export const eventSettingsTexts = {
     /** 'Arquivo: inscricoes_build_safe_2025-12-06.csv' */
     csvPrefix: (example: string) => `Arquivo: ${example}`,
   },
+  landingIntro: 'O que a página inicial mostra sob o nome do evento.',
+  addHighlight: 'Adicionar destaque',
+  highlightCard: (position: number) => `Destaque ${position}`,
+  removeHighlight: (position: number) => `Remover destaque ${position}`,
+  highlightParts: { icon: 'Ícone', title: 'Título', text: 'Texto' },
   messagesIntro:
     'Os marcadores entre chaves são trocados pelos dados de cada pessoa. Um parágrafo com um marcador sem valor (o link antes de haver ingresso) sai inteiro.',
   placeholdersHeading: 'Marcadores',

@@ -1,5 +1,6 @@
 // The 'Evento' form's values: every field as the text its input holds (a number is typed as text
-// too), turned into the settings' JSON before the shared schema checks it.
+// too; the landing's cards, edited as a list, as their JSON), turned into the settings' JSON
+// before the shared schema checks it.
 import {
   eventSettingsFields,
   type EventSettings,
@@ -14,11 +15,30 @@ const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays',
 /** Number fields whose empty input means "none" (null): the capacity (no limit). */
 const emptyIsNull = new Set<SettingsField>(['capacity']);
 
+/** Fields whose value is a list or an object: held as JSON (the cards' editor reads it back). */
+const jsonFields = new Set<SettingsField>(['highlights']);
+
 /** The settings as the form shows them. */
 export function formValues(settings: EventSettings): SettingsFormValues {
   return Object.fromEntries(
-    Object.entries(settings).map(([field, value]) => [field, value === null ? '' : String(value)]),
+    Object.entries(settings).map(([field, value]) => [
+      field,
+      jsonFields.has(field as SettingsField)
+        ? JSON.stringify(value)
+        : value === null
+          ? ''
+          : String(value),
+    ]),
   ) as SettingsFormValues;
+}
+
+/** A JSON field's value as typed: what it holds, or the text itself for the schema to refuse. */
+function fromJson(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -29,7 +49,8 @@ export function formValues(settings: EventSettings): SettingsFormValues {
 export function settingsBody(values: SettingsFormValues): EventSettingsInput {
   const body: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values) as [SettingsField, string][]) {
-    if (!numberFields.has(field)) body[field] = value;
+    if (jsonFields.has(field)) body[field] = fromJson(value);
+    else if (!numberFields.has(field)) body[field] = value;
     else if (/^\s*\d+\s*$/.test(value)) body[field] = Number(value);
     else if (value.trim() !== '') body[field] = value;
     else if (emptyIsNull.has(field)) body[field] = null;
