@@ -109,6 +109,15 @@ export const errorTable = {
     message: 'Só uma inscrição cancelada pode ser restaurada.',
   },
 
+  // The event's settings.
+  /** A save made over settings someone else saved since it was read (If-Match, decision 0215). */
+  settingsChanged: {
+    code: 'settings_changed',
+    status: 412,
+    message:
+      'Outra pessoa alterou o evento enquanto você editava. Recarregue para ver as mudanças.',
+  },
+
   // Signing in, and what a signed-in account may do.
   unauthorized: { code: 'unauthorized', status: 401, message: 'Faça login para continuar.' },
   wrongRole: { code: 'forbidden', status: 403, message: 'Sua conta não tem acesso a esta área.' },

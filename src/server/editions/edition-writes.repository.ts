@@ -83,21 +83,32 @@ function changedFields(before: EventSettings, after: EventSettings): string[] {
   );
 }
 
+/** The settings were saved by someone else (or another edition made current) since they were read. */
+export class SettingsChangedError extends Error {
+  constructor() {
+    super('the settings changed since the save read them');
+  }
+}
+
 /**
  * Replaces the current edition's settings; the change is recorded with its account and the
  * fields it changed. Nothing is written when nothing changed. `alsoDo` runs in the same
  * transaction once the settings are written (the seats a change frees given to the waiting list,
- * so that no crash can leave them saved free next to someone waiting).
+ * so that no crash can leave them saved free next to someone waiting). `writtenOver`, decided
+ * with the editions held: whether the save may go over the edition as it is now; otherwise
+ * SettingsChangedError and nothing written (decision 0215).
  */
 export async function updateCurrentSettings(
   db: Kysely<Database>,
   settings: EventSettings,
   actor: Actor,
   alsoDo?: (trx: Transaction<Database>, fields: readonly string[]) => Promise<void>,
+  writtenOver: (current: StoredEdition) => boolean = () => true,
 ): Promise<{ edition: StoredEdition; fields: string[] }> {
   return db.transaction().execute(async (trx) => {
     await lockEditions(trx);
     const current = await readCurrentEdition(trx);
+    if (!writtenOver(current)) throw new SettingsChangedError();
     const fields = changedFields(current.settings, settings);
     if (fields.length === 0) return { edition: current, fields };
     const at = new Date().toISOString();

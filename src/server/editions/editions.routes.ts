@@ -7,6 +7,7 @@ import { errorTable } from '../../shared/api-error.ts';
 import { newEditionSchema } from '../../shared/edition.schema.ts';
 import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
 import { api } from '../../shared/paths.ts';
+import { ifMatchAllows, settingsEtag } from '../../shared/settings-version.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { parseFields, sendError } from '../http-errors.ts';
@@ -20,6 +21,7 @@ import { pastEditionDateMessage } from './edition-date.ts';
 import {
   createEdition,
   PastEditionDateError,
+  SettingsChangedError,
   updateCurrentSettings,
 } from './edition-writes.repository.ts';
 import {
@@ -37,11 +39,11 @@ export async function editionsRoutes(app: FastifyInstance) {
   const forAdmins = { config: { audience: audiences.admin } };
   const idRoute = { ...forAdmins, onRequest: requireUuid };
 
-  app.get(
-    api.adminEvent,
-    forAdmins,
-    async () => (await readCurrentEdition(app.db.kysely)).settings,
-  );
+  app.get(api.adminEvent, forAdmins, async (_request, reply) => {
+    const edition = await readCurrentEdition(app.db.kysely);
+    // The version a save names back in If-Match (decision 0215).
+    return reply.header('etag', settingsEtag(edition)).send(edition.settings);
+  });
 
   app.put(
     api.adminEvent,
@@ -49,24 +51,32 @@ export async function editionsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const settings = parseFields(eventSettingsSchema, request.body, reply);
       if (!settings) return reply;
-      const { edition, fields } = await updateCurrentSettings(
-        app.db.kysely,
-        settings,
-        actorOf(request),
-        async (trx, changed) => {
-          // More seats, no limit, or automatic admission now: the waiting list gets them at
-          // once, in the saving transaction (decision 0163).
-          if (changed.some((field) => field === 'capacity' || field === 'admission')) {
-            await promoteWaitlisted(trx, await holdSeats(trx), app.messagePlan);
-          }
-        },
-      );
+      let saved;
+      try {
+        saved = await updateCurrentSettings(
+          app.db.kysely,
+          settings,
+          actorOf(request),
+          async (trx, changed) => {
+            // More seats, no limit, or automatic admission now: the waiting list gets them at
+            // once, in the saving transaction (decision 0163).
+            if (changed.some((field) => field === 'capacity' || field === 'admission')) {
+              await promoteWaitlisted(trx, await holdSeats(trx), app.messagePlan);
+            }
+          },
+          (current) => ifMatchAllows(request.headers['if-match'], current),
+        );
+      } catch (error) {
+        if (!(error instanceof SettingsChangedError)) throw error;
+        return sendError(reply, errorTable.settingsChanged);
+      }
+      const { edition, fields } = saved;
       if (fields.length > 0) await app.editions.changed();
       // Registrations the new date or retention has outlived go now, not at the next hourly run.
       if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {
         void app.jobs.runNow(retentionJob.name);
       }
-      return edition.settings;
+      return reply.header('etag', settingsEtag(edition)).send(edition.settings);
     },
   );
 
