@@ -73,6 +73,8 @@ describe('served pages', () => {
       dayMonth: '6 de dezembro',
       cardDate: '6 de dezembro de 2025',
       retentionEnd: '6 de março de 2026',
+      registration: 'open',
+      registrationOpens: '',
     });
     expect(html).toContain('<title>Inscrição · Build Safe</title>');
     expect(html).toMatch(/property="og:title"\s+content="Inscrição · Build Safe"/);

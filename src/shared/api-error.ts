@@ -69,6 +69,18 @@ export const errorTable = {
     status: 409,
     message: 'Este e-mail já está inscrito.',
   },
+  /** Past `registrationClosesAt`, or with 'Inscrições abertas' off (issue 33.5). */
+  registrationsClosed: {
+    code: 'registrations_closed',
+    status: 409,
+    message: 'As inscrições estão encerradas.',
+  },
+  /** Before `registrationOpensAt`. */
+  registrationsNotOpen: {
+    code: 'registrations_not_open',
+    status: 409,
+    message: 'As inscrições ainda não foram abertas.',
+  },
   notConfirmed: {
     code: 'not_confirmed',
     status: 409,

@@ -121,7 +121,14 @@ export const eventTimeSchema = text(messages.invalidTime).regex(
 
 export const eventNameSchema = line(limits.name);
 
-export const eventSettingsSchema = z.strictObject(
+/** An instant with its offset (`2027-01-10T09:00:00-03:00`), or null: none. */
+const instant = text(messages.instant)
+  .pipe(z.iso.datetime({ offset: true, error: messages.instant }))
+  .nullable()
+  .default(null);
+
+/** The fields, unrefined: what the partial and the public subset are made from. */
+const settingsObject = z.strictObject(
   {
     name: eventNameSchema,
     tagline: line(limits.tagline),
@@ -172,16 +179,33 @@ export const eventSettingsSchema = z.strictObject(
     capacity: wholeNumber(1, limits.capacity, messages.capacity).nullable().default(null),
     /** `approval` (the organizer confirms) or `automatic` (confirmed on arrival while seats remain). */
     admission: z.enum(admissionModes, { error: messages.admission }).default('approval'),
+    /** Off: registrations closed now, whatever the dates (issue 33.5). */
+    registrationOpen: z.boolean({ error: messages.registrationOpen }).default(true),
+    /** Before this instant the form does not show and the API refuses; null: open already. */
+    registrationOpensAt: instant,
+    /** From this instant on, registrations are closed; null: until the organizer closes them. */
+    registrationClosesAt: instant,
   },
   { error: messages.unknownField },
 );
+
+export const eventSettingsSchema = settingsObject.superRefine((settings, ctx) => {
+  const { registrationOpensAt: opens, registrationClosesAt: closes } = settings;
+  if (opens && closes && Date.parse(closes) <= Date.parse(opens)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['registrationClosesAt'],
+      message: messages.closesBeforeOpening,
+    });
+  }
+});
 
 /** One edition's settings: what GET /api/admin/event serves and PUT takes back as it is. */
 export type EventSettings = z.output<typeof eventSettingsSchema>;
 /** The settings' body as a client may send it (the same shape). */
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 /** The settings without the messages' texts: what the public pages and the door are given. */
-export const eventDetailsSchema = eventSettingsSchema.omit({
+export const eventDetailsSchema = settingsObject.omit({
   whatsappMessage: true,
   receivedEmailIntro: true,
   ticketEmailIntro: true,
@@ -191,9 +215,9 @@ export const eventDetailsSchema = eventSettingsSchema.omit({
 export type EventConfig = EventSettings;
 
 /** The operator's EVENT_CONFIG file: any subset of the fields, laid over the defaults. */
-export const eventConfigOverridesSchema = eventSettingsSchema.partial();
+export const eventConfigOverridesSchema = settingsObject.partial();
 
 /** The settings' field names, in the form's order. */
 export const eventSettingsFields = Object.keys(
-  eventSettingsSchema.shape,
+  settingsObject.shape,
 ) as readonly (keyof EventSettings)[];

@@ -108,6 +108,10 @@ export const eventFieldMessages = {
   capacity: `Informe o número de vagas: um número inteiro de 1 a ${eventFieldLimits.capacity}, ou deixe vazio para não limitar.`,
   admission:
     'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
+  registrationOpen: 'Envie true (inscrições abertas) ou false (encerradas).',
+  instant:
+    'Informe data e hora com o fuso, no formato ISO 8601 (como 2027-01-10T09:00:00-03:00), ou deixe vazio.',
+  closesBeforeOpening: 'O encerramento das inscrições deve ser depois da abertura.',
   highlightIcon: `Escolha um ícone da lista: ${highlightIcons.join(', ')}.`,
   highlights: 'Envie os destaques como uma lista de cartões, cada um com icon, title e text.',
   tooManyHighlights: `Use no máximo ${eventFieldLimits.highlights} destaques.`,
@@ -131,6 +135,9 @@ export const eventFieldLabels = {
   csvPrefix: 'Início do nome do arquivo CSV',
   capacity: 'Vagas (vazio: sem limite)',
   admission: 'Admissão das inscrições',
+  registrationOpen: 'Inscrições abertas',
+  registrationOpensAt: 'Abertura das inscrições',
+  registrationClosesAt: 'Encerramento das inscrições',
   eyebrow: 'Linha acima do nome',
   description: 'Descrição',
   highlights: 'Destaques',

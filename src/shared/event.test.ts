@@ -64,6 +64,8 @@ describe('event formatting', () => {
       dayMonth: '6 de dezembro',
       cardDate: '6 de dezembro de 2025',
       retentionEnd: '6 de março de 2026',
+      registration: 'open',
+      registrationOpens: '',
     });
   });
 

@@ -5,6 +5,7 @@
 // schema's file as a type only (erased at build).
 import type { EventConfig, EventSettings } from './event-config.schema.ts';
 import { defaultLandingTexts } from './event-fields.ts';
+import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
 // Types only: the texts' functions stay out of the public pages' JavaScript.
 import type { MessageTextField } from './event-texts.ts';
 
@@ -33,6 +34,9 @@ export const defaultEventDetails: EventDetails = {
   retentionDays: 90,
   capacity: null,
   admission: 'approval',
+  registrationOpen: true,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
 };
 
 /**
@@ -125,6 +129,10 @@ export interface EventDates {
   cardDate: string;
   /** '6 de março de 2026': until when the registrations are kept. */
   retentionEnd: string;
+  /** Whether registrations are open as the pages were rendered (issue 33.5). */
+  registration: RegistrationWindow['state'];
+  /** '10 de janeiro, às 9:00' (with the year when not this year) while not open yet; else ''. */
+  registrationOpens: string;
 }
 
 /** The year it is now on the event's clocks. */
@@ -132,13 +140,38 @@ function yearThere(event: Pick<EventConfig, 'timeZone'>, now: Date): string {
   return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: event.timeZone }).format(now);
 }
 
+/** '10 de janeiro, às 9:00' on the event's clocks; '10 de janeiro de 2027, às 9:00' another year. */
+export function formatInstant(
+  iso: string,
+  event: Pick<EventConfig, 'timeZone'>,
+  now = new Date(),
+): string {
+  const instant = new Date(iso);
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: event.timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((found) => found.type === type)?.value ?? '';
+  const year = part('year') === yearThere(event, now) ? '' : ` de ${part('year')}`;
+  return `${Number(part('day'))} de ${part('month')}${year}, às ${Number(part('hour'))}:${part('minute')}`;
+}
+
 export function eventDates(event: EventConfig, now = new Date()): EventDates {
   const thisYear = event.date.slice(0, 4) === yearThere(event, now);
+  const window = registrationWindow(event, now);
   return {
     date: formatEventDate(event),
     dayMonth: formatEventDayMonth(event),
     cardDate: thisYear ? formatEventDayMonth(event) : formatEventDate(event),
     retentionEnd: formatRetentionEnd(event),
+    registration: window.state,
+    registrationOpens: window.state === 'not_open' ? formatInstant(window.opensAt, event, now) : '',
   };
 }
 

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates, type EventSettings } from '../../shared/event.ts';
+import { nextWindowChange } from '../../shared/registration-window.ts';
 import {
   api,
   attendeePage,
@@ -36,6 +37,7 @@ import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The built files. Each text file has its .br and .gz twins from the build (vite.config.ts).
@@ -100,8 +102,42 @@ async function webApp(app: FastifyInstance) {
     const stop = app.editions.onChange(async (edition) => {
       pages = await render(siteData(edition.settings));
       app.log.info({ edition: edition.id, revision: edition.revision }, 'pages rendered again');
+      atWindowChange.schedule();
     });
-    app.addHook('onClose', async () => stop());
+    // And at the instant registrations open or close, by each instance's own clock: no save, no
+    // restart, no message between instances (decision 0233).
+    const atWindowChange = windowTimer(async () => {
+      pages = await render(siteData(app.editions.current().settings));
+      app.log.info('pages rendered again: registrations opened or closed');
+    });
+    atWindowChange.schedule();
+    app.addHook('onClose', async () => {
+      stop();
+      atWindowChange.cancel();
+    });
+  }
+
+  /** Runs `rerender` at the next instant the current edition's registrations open or close. */
+  function windowTimer(rerender: () => Promise<void>) {
+    let timer: NodeJS.Timeout | undefined;
+    function schedule() {
+      clearTimeout(timer);
+      const next = nextWindowChange(app.editions.current().settings, new Date());
+      if (next === null) return;
+      // setTimeout holds 24.8 days at most: a farther instant is looked at again in a day.
+      const wait = Math.min(Math.max(next.getTime() - Date.now(), 0), dayMs);
+      timer = setTimeout(() => {
+        timer = undefined;
+        const due = next.getTime() <= Date.now();
+        void (due ? rerender() : Promise.resolve())
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'pages not rendered again at registrations change'),
+          )
+          .finally(schedule);
+      }, wait);
+      timer.unref();
+    }
+    return { schedule, cancel: () => clearTimeout(timer) };
   }
 
   const ownPageHeaders = pageHeaders(app.config.secure);

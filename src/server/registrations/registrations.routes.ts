@@ -14,6 +14,7 @@ import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { sendError } from '../http-errors.ts';
 import { routeSchema } from '../route-schema.ts';
+import { registrationWindow } from '../../shared/registration-window.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { createRegistrationWithToken } from './create-registration.repository.ts';
 import type { CreatedRegistration } from './new-registration.ts';
@@ -53,8 +54,18 @@ export async function registrationsRoutes(app: FastifyInstance) {
         }),
         body: newRegistrationSchema,
         response: { 201: createdSchema },
-        errors: [errorTable.duplicateEmail],
+        errors: [
+          errorTable.duplicateEmail,
+          errorTable.registrationsClosed,
+          errorTable.registrationsNotOpen,
+        ],
       }),
+      // Closed is closed whatever was sent: decided before the body is checked (issue 33.5).
+      preValidation: async (_request, reply) => {
+        const window = registrationWindow(app.editions.current().settings, new Date());
+        if (window.state === 'closed') return sendError(reply, errorTable.registrationsClosed);
+        if (window.state === 'not_open') return sendError(reply, errorTable.registrationsNotOpen);
+      },
       config: {
         audience: audiences.public,
         ...(limit > 0

@@ -34,6 +34,29 @@ const columns: Record<number, string> = {
   4: 'sm:grid-cols-2 lg:grid-cols-4',
 };
 
+/** In place of the button while registrations are not open (issue 33.5). */
+function NotOpen({ event, dates }: { event: EventConfig; dates: EventDates }) {
+  return (
+    <div role="status" className="mt-10 text-center sm:mt-14">
+      <p className="text-2xl font-bold">
+        {dates.registration === 'not_open'
+          ? `Inscrições abrem em ${dates.registrationOpens}`
+          : 'Inscrições encerradas'}
+      </p>
+      <p className="mt-2 text-white/85">
+        Dúvidas? Escreva para{' '}
+        <a
+          href={`mailto:${event.contactEmail}`}
+          className="font-semibold text-white underline underline-offset-4 [overflow-wrap:anywhere]"
+        >
+          {event.contactEmail}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
 export function LandingPage() {
   const event = useEvent();
   const dates = useEventDates();
@@ -79,20 +102,24 @@ export function LandingPage() {
           ))}
         </ul>
 
-        <div className="mt-10 flex justify-center sm:mt-14">
-          {/* The form's code loads when the visitor reaches for this button, not before. */}
-          <Button
-            asChild
-            variant="accent"
-            size="xl"
-            className="focus-visible:ring-offset-primary w-full sm:w-auto"
-          >
-            <PageLink to={paths.register}>
-              Fazer Inscrição
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </PageLink>
-          </Button>
-        </div>
+        {dates.registration !== 'open' ? (
+          <NotOpen event={event} dates={dates} />
+        ) : (
+          <div className="mt-10 flex justify-center sm:mt-14">
+            {/* The form's code loads when the visitor reaches for this button, not before. */}
+            <Button
+              asChild
+              variant="accent"
+              size="xl"
+              className="focus-visible:ring-offset-primary w-full sm:w-auto"
+            >
+              <PageLink to={paths.register}>
+                Fazer Inscrição
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </PageLink>
+            </Button>
+          </div>
+        )}
       </div>
       <footer className="relative px-5 pb-6 text-center text-sm text-white/75">
         <PageLink

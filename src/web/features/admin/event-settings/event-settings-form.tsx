@@ -46,6 +46,7 @@ import { erasedBySaving, erasureWarning } from './erasure-warning.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
 import { LandingSection } from './landing-section.tsx';
+import { RegistrationWindowSection } from './registration-window-section.tsx';
 import { SettingsField } from './settings-field.tsx';
 import { SettingsGroup } from './settings-group.tsx';
 import { clearSettingsDraft, readSettingsDraft, writeSettingsDraft } from './settings-draft.ts';
@@ -329,6 +330,8 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
           texts.help.admission,
         )}
       </SettingsGroup>
+
+      <RegistrationWindowSection values={values} errors={errors} update={update} />
 
       <SettingsGroup legend={texts.groups.data} columns>
         {field(

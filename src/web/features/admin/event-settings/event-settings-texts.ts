@@ -10,6 +10,7 @@ export const eventSettingsTexts = {
   groups: {
     event: 'O evento',
     landing: 'Página inicial',
+    registrations: 'Inscrições',
     when: 'Quando',
     where: 'Onde',
     seats: 'Vagas e admissão',
@@ -18,6 +19,12 @@ export const eventSettingsTexts = {
   },
   help: {
     tagline: 'Aparece sob o nome, na página inicial e no formulário.',
+    registrationOpen:
+      'Desmarcado, as inscrições ficam encerradas na hora: a página inicial e o formulário dizem "Inscrições encerradas" com o e-mail de contato.',
+    registrationOpensAt:
+      'No fuso do evento. Antes disso, a página inicial diz quando as inscrições abrem. Vazio: já abertas.',
+    registrationClosesAt:
+      'No fuso do evento. A partir daí, inscrições encerradas. Vazio: sem data.',
     eyebrow: 'Em letras maiúsculas, acima do nome. Vazio: nenhuma.',
     description: (length: number) =>
       `Sob a frase de apresentação; no formulário, só o começo. Uma linha em branco separa parágrafos, e endereços (https://…) viram links. ${length} de 2000 caracteres.`,

@@ -12,8 +12,14 @@ export type SettingsFormValues = Record<SettingsField, string>;
 export type SettingsFieldErrors = Partial<Record<SettingsField | 'form', string>>;
 
 const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays', 'capacity']);
-/** Number fields whose empty input means "none" (null): the capacity (no limit). */
-const emptyIsNull = new Set<SettingsField>(['capacity']);
+/** Fields whose empty input means "none" (null): the capacity (no limit), the instants. */
+const emptyIsNull = new Set<SettingsField>([
+  'capacity',
+  'registrationOpensAt',
+  'registrationClosesAt',
+]);
+/** A switch, held as 'true' or 'false'. */
+const booleanFields = new Set<SettingsField>(['registrationOpen']);
 
 /** Fields whose value is a list or an object: held as JSON (the cards' editor reads it back). */
 const jsonFields = new Set<SettingsField>(['highlights']);
@@ -50,6 +56,8 @@ export function settingsBody(values: SettingsFormValues): EventSettingsInput {
   const body: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values) as [SettingsField, string][]) {
     if (jsonFields.has(field)) body[field] = fromJson(value);
+    else if (booleanFields.has(field)) body[field] = value === 'true';
+    else if (emptyIsNull.has(field) && value.trim() === '') body[field] = null;
     else if (!numberFields.has(field)) body[field] = value;
     else if (/^\s*\d+\s*$/.test(value)) body[field] = Number(value);
     else if (value.trim() !== '') body[field] = value;
