@@ -106,10 +106,10 @@ describe('two open panels', () => {
         .isEnabled(),
     ).toBe(true);
 
-    // Send the ticket in A: B shows who already got one.
+    // Open the ticket in WhatsApp from A: B shows whose ticket was opened.
     expect(
       await card(panelB, 'Helena Ao Vivo')
-        .getByText('Ingresso enviado em', { exact: false })
+        .getByText('Ingresso aberto no WhatsApp em', { exact: false })
         .count(),
     ).toBe(0);
     const [popup] = await Promise.all([
@@ -119,9 +119,9 @@ describe('two open panels', () => {
     await popup.close();
     for (const panel of [panelA, panelB]) {
       await card(panel, 'Helena Ao Vivo')
-        .getByText('Ingresso enviado em', { exact: false })
+        .getByText('Ingresso aberto no WhatsApp em', { exact: false })
         .waitFor();
-      await panel.getByText('1 ingresso enviado', { exact: false }).waitFor();
+      await panel.getByText('1 ingresso aberto no WhatsApp', { exact: false }).waitFor();
     }
 
     // Delete in A, through the dialog naming the person: gone from B.

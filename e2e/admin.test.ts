@@ -257,8 +257,9 @@ describe('the panel', () => {
     await page.getByText('Ingresso enviado!').waitFor();
     await page.getByText('Mensagem enviada para Ana Conceição').waitFor();
 
-    // The server recorded the send: the card says when, the header counts it.
-    const sentLine = ana.getByText('Ingresso enviado em', { exact: false });
+    // The server recorded the wa.me link opened, not a send it cannot know of: the card says when,
+    // the header counts it apart from tickets a channel sent (issue 31.10).
+    const sentLine = ana.getByText('Ingresso aberto no WhatsApp em', { exact: false });
     await sentLine.waitFor();
     const sentAt = async () =>
       (
@@ -270,13 +271,17 @@ describe('the panel', () => {
       ).ticket_sent_at!;
     const firstSend = await sentAt();
     expect(await sentLine.innerText()).toBe(
-      `Ingresso enviado em ${formatDateTime(firstSend, defaultEvent.timeZone)}`,
+      `Ingresso aberto no WhatsApp em ${formatDateTime(firstSend, defaultEvent.timeZone)}`,
     );
     expect(
-      await card(page, 'Bruno Souza').getByText('Ingresso enviado em', { exact: false }).count(),
+      await card(page, 'Bruno Souza')
+        .getByText('Ingresso aberto no WhatsApp em', { exact: false })
+        .count(),
     ).toBe(0);
     await page
-      .getByText('3 inscrições · 1 confirmada · 2 pendentes · 1 ingresso enviado')
+      .getByText(
+        '3 inscrições · 1 confirmada · 2 pendentes · 0 ingressos enviados · 1 ingresso aberto no WhatsApp · 0 entraram',
+      )
       .waitFor();
     expect(await ticket.isEnabled()).toBe(true);
     await animationsDone(page);

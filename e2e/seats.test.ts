@@ -258,7 +258,7 @@ describe('the Evento form with seats taken', () => {
     await openPanel(page, server);
     await page.getByText('2/3 vagas ocupadas').waitFor();
     await page.getByRole('link', { name: 'Evento' }).click();
-    const capacity = page.getByLabel('Vagas (vazio: sem limite)', { exact: true });
+    const capacity = page.getByLabel('Vagas', { exact: true });
     await capacity.waitFor();
     const warning = page.locator(`[id="${(await capacity.getAttribute('id'))!}-ajuda"]`);
     expect(await warning.innerText()).not.toContain('Atenção');

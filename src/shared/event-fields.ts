@@ -119,7 +119,10 @@ export const eventFieldMessages = {
     `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
 } as const;
 
-/** Each setting's label in the panel, in pt-BR (also how the audit names changed fields). */
+/**
+ * Each setting's label in the panel, in pt-BR, and how the history names a changed field: a name,
+ * never its help text (issue 31.10); what to type goes in the form's help line.
+ */
 export const eventFieldLabels = {
   name: 'Nome do evento',
   tagline: 'Frase de apresentação',
@@ -133,7 +136,7 @@ export const eventFieldLabels = {
   contactEmail: 'E-mail de contato',
   retentionDays: 'Dias de guarda dos dados após o evento',
   csvPrefix: 'Início do nome do arquivo CSV',
-  capacity: 'Vagas (vazio: sem limite)',
+  capacity: 'Vagas',
   admission: 'Admissão das inscrições',
   registrationOpen: 'Inscrições abertas',
   registrationOpensAt: 'Abertura das inscrições',

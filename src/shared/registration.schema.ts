@@ -106,7 +106,10 @@ export const registrationSchema = z.object({
   status: z.enum(organizerDecisions),
   /** ISO 8601 UTC, set by the server. */
   created_at: z.string(),
-  /** When the organizer last sent the WhatsApp ticket (ISO 8601 UTC); null: never. */
+  /**
+   * When the organizer last opened the ticket in WhatsApp (wa.me, the spec's 'Enviar Ingresso':
+   * whether it was then sent is not known) (ISO 8601 UTC); null: never.
+   */
   ticket_sent_at: z.string().nullable(),
   /** The ticket's code (its page: /ingresso/<code>), given on confirmation; null while pending. */
   ticket_code: z.string().nullable(),

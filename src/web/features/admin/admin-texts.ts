@@ -78,6 +78,11 @@ export const adminTexts = {
           ? [counted(counts.cancelled, { one: 'cancelada', other: 'canceladas' })]
           : []),
         counted(counts.ticketsSent, { one: 'ingresso enviado', other: 'ingressos enviados' }),
+        ...(counts.ticketsOpened > 0
+          ? [
+              `${counted(counts.ticketsOpened, { one: 'ingresso aberto', other: 'ingressos abertos' })} no WhatsApp`,
+            ]
+          : []),
         counted(counts.checkedIn, { one: 'entrou', other: 'entraram' }),
       ].join(' · '),
   },
@@ -106,7 +111,8 @@ export const adminTexts = {
     confirming: 'Confirmando...',
     sendTicket: 'Enviar Ingresso',
     delete: 'Excluir',
-    ticketSentAt: (dateTime: string) => `Ingresso enviado em ${dateTime}`,
+    /** The wa.me button opens WhatsApp with the message; whether it was sent, no one knows. */
+    ticketSentAt: (dateTime: string) => `Ingresso aberto no WhatsApp em ${dateTime}`,
     checkIn: 'Entrada',
     notCheckedIn: 'Ainda não entrou',
     checkedInAt: (dateTime: string, by: string | null) =>
@@ -330,7 +336,7 @@ export const adminTexts = {
     system: 'sistema',
     actions: {
       confirmed: 'confirmou a inscrição',
-      ticket_sent: 'enviou o ingresso',
+      ticket_sent: 'abriu o ingresso no WhatsApp',
       checked_in: 'registrou a entrada',
       check_in_undone: 'desfez a entrada',
       deleted: 'excluiu a inscrição',

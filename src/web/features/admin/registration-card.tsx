@@ -1,5 +1,5 @@
 // One registration in the panel. Memoized: a live change re-renders only the card it touches.
-import { Check } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { decisionLabels, formatDateTime } from '@shared/labels.ts';
 import type { MessageChannel, ResendRequest } from '@shared/message.schema.ts';
@@ -167,7 +167,7 @@ function RegistrationCardView({
         )}
         {registration.ticket_sent_at && (
           <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
-            <Check aria-hidden="true" className="text-success size-4 shrink-0" />
+            <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
             {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}

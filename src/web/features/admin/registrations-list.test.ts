@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DeliveryState } from '@shared/message.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
 import { adminTexts } from './admin-texts.ts';
@@ -128,11 +129,15 @@ describe('counts and texts', () => {
       cancelled: 0,
       capacity: null,
       ticketsSent: 0,
+      ticketsOpened: 0,
       checkedIn: 0,
     });
-    const sent = { status: 'confirmed', ticket_sent_at: '2025-11-22T12:00:00.000Z' } as const;
+    const ticket = (status: DeliveryState['status']) =>
+      ({ kind: 'ticket', status, error: null }) as const;
+    const byEmail = { status: 'confirmed', delivery: { email: ticket('sent') } } as const;
+    const read = { status: 'confirmed', delivery: { whatsapp: ticket('read') } } as const;
     const inside = { checked_in_at: '2025-12-06T12:31:00.000Z', checked_in_by: 'p@x.com' };
-    expect(countRegistrations([{ ...a, ...sent, ...inside }, { ...b, ...sent }, c])).toEqual({
+    expect(countRegistrations([{ ...a, ...byEmail, ...inside }, { ...b, ...read }, c])).toEqual({
       total: 3,
       confirmed: 2,
       pending: 1,
@@ -140,8 +145,41 @@ describe('counts and texts', () => {
       cancelled: 0,
       capacity: null,
       ticketsSent: 2,
+      ticketsOpened: 0,
       checkedIn: 1,
     });
+  });
+
+  it('counts a ticket sent by any channel, and a wa.me link opened apart (issue 31.10)', () => {
+    const ticket = (status: DeliveryState['status']) =>
+      ({ kind: 'ticket', status, error: null }) as const;
+    const opened = { ticket_sent_at: '2025-11-22T12:00:00.000Z' };
+    const list = [
+      // WhatsApp's provider took it; the e-mail is still on its way.
+      registration('w', '2025-11-20T10:00:00.000Z', {
+        status: 'confirmed',
+        delivery: { email: ticket('queued'), whatsapp: ticket('sent') },
+      }),
+      registration('d', '2025-11-20T11:00:00.000Z', {
+        status: 'confirmed',
+        delivery: { whatsapp: ticket('delivered') },
+      }),
+      // Queued, failed, or only the 'received' message: not sent.
+      registration('q', '2025-11-20T12:00:00.000Z', {
+        status: 'confirmed',
+        delivery: { email: ticket('queued'), whatsapp: ticket('failed') },
+      }),
+      registration('r', '2025-11-20T13:00:00.000Z', {
+        delivery: { email: { kind: 'received', status: 'sent', error: null } },
+      }),
+      // The organizer opened WhatsApp with the message: whether it went, no one knows.
+      registration('o', '2025-11-20T14:00:00.000Z', { status: 'confirmed', ...opened }),
+    ];
+    const counts = countRegistrations(list);
+    expect(counts).toMatchObject({ ticketsSent: 2, ticketsOpened: 1 });
+    expect(adminTexts.header.counts(counts)).toBe(
+      '5 inscrições · 4 confirmadas · 1 pendente · 2 ingressos enviados · 1 ingresso aberto no WhatsApp · 0 entraram',
+    );
   });
 
   it('counts the waiting list and the cancelled, and the seats taken of the capacity', () => {
@@ -176,6 +214,7 @@ describe('counts and texts', () => {
         cancelled: 0,
         capacity: null,
         ticketsSent: 1,
+        ticketsOpened: 0,
         checkedIn: 1,
       }),
     ).toBe('1 inscrição · 1 confirmada · 0 pendentes · 1 ingresso enviado · 1 entrou');

@@ -1,6 +1,7 @@
 // The panel's list as pure functions: newest first (created_at, then id, like the server),
 // live changes applied in place without duplicates.
 import { registrationChangeSchema, type RegistrationChange } from '@shared/live-change.schema.ts';
+import { messageChannels } from '@shared/message.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { parseJsonAs } from '@/lib/parse-json.ts';
 
@@ -86,8 +87,10 @@ export interface RegistrationCounts {
   cancelled: number;
   /** The event's seats; null: no limit. */
   capacity: number | null;
-  /** People whose ticket was sent at least once. */
+  /** People whose ticket went out by a channel that sends (e-mail, WhatsApp): issue 31.10. */
   ticketsSent: number;
+  /** People whose ticket the organizer opened in WhatsApp (wa.me): not known to be sent. */
+  ticketsOpened: number;
   /** People who came in (event day). */
   checkedIn: number;
 }
@@ -98,11 +101,21 @@ export function countRegistrations(
 ): RegistrationCounts {
   const byStatus = { pending: 0, confirmed: 0, waitlisted: 0, cancelled: 0 };
   let ticketsSent = 0;
+  let ticketsOpened = 0;
   let checkedIn = 0;
   for (const r of list) {
     byStatus[r.status] += 1;
-    if (r.ticket_sent_at) ticketsSent += 1;
+    if (ticketSent(r)) ticketsSent += 1;
+    if (r.ticket_sent_at) ticketsOpened += 1;
     if (r.checked_in_at) checkedIn += 1;
   }
-  return { total: list.length, ...byStatus, capacity, ticketsSent, checkedIn };
+  return { total: list.length, ...byStatus, capacity, ticketsSent, ticketsOpened, checkedIn };
+}
+
+/** A channel's newest message is the ticket and its provider took it (or told of more since). */
+export function ticketSent(row: Pick<Registration, 'delivery'>): boolean {
+  return messageChannels.some((channel) => {
+    const state = row.delivery[channel];
+    return state?.kind === 'ticket' && ['sent', 'delivered', 'read'].includes(state.status);
+  });
 }

@@ -17,6 +17,9 @@ export const attendeeTexts = {
   pending:
     'Inscrição recebida: em análise pela organização. Quando for confirmada, você receberá seu ingresso por e-mail e WhatsApp.',
   confirmed: 'Inscrição confirmada! Mostre o QR code do seu ingresso na entrada.',
+  /** Confirmed, with nothing left to show at the door (issue 31.10). */
+  confirmedInside: 'Sua entrada no evento já foi registrada. Bom evento!',
+  confirmedOver: 'Inscrição confirmada.',
   ticket: 'Ver meu ingresso',
   waitlisted: (position: number) =>
     `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada.`,
@@ -27,10 +30,21 @@ export const attendeeTexts = {
     checked_in: 'Sua entrada no evento já foi registrada: a inscrição não pode mais ser cancelada.',
   } satisfies Record<AttendeeLock, string>,
   cannotCome: 'Não poderei comparecer',
-  cannotComeHint: 'Avise se não puder ir: sua vaga passa para quem está na lista de espera.',
+  /** What cancelling does, by state: only a confirmed person holds a seat (issue 31.10). */
+  cannotComeHint: {
+    confirmed: 'Avise se não puder ir: sua vaga passa para quem está na lista de espera.',
+    pending: 'Avise se não puder ir: sua inscrição é cancelada e sai da análise da organização.',
+    waitlisted: 'Avise se não puder ir: você sai da lista de espera.',
+  },
   confirmHeading: 'Cancelar sua inscrição?',
-  confirmText:
-    'Sua vaga será liberada para outra pessoa e seu ingresso deixará de valer. Não é possível desfazer por aqui.',
+  confirmText: {
+    confirmed:
+      'Sua vaga será liberada para outra pessoa e seu ingresso deixará de valer. Não é possível desfazer por aqui.',
+    pending:
+      'Sua inscrição será cancelada e não será mais analisada pela organização. Não é possível desfazer por aqui.',
+    waitlisted:
+      'Você sairá da lista de espera e não receberá ingresso. Não é possível desfazer por aqui.',
+  },
   confirmCancel: 'Sim, cancelar minha inscrição',
   back: 'Voltar',
 } as const;
@@ -51,11 +65,17 @@ const states: Record<AttendeePageData['status'], { icon: ReactNode; tone: string
   },
 };
 
-function stateText({ status, position }: Pick<AttendeePageData, 'status' | 'position'>): string {
+function stateText({
+  status,
+  position,
+  locked,
+}: Pick<AttendeePageData, 'status' | 'position' | 'locked'>): string {
   switch (status) {
     case 'pending':
       return attendeeTexts.pending;
     case 'confirmed':
+      if (locked === 'checked_in') return attendeeTexts.confirmedInside;
+      if (locked) return attendeeTexts.confirmedOver;
       return attendeeTexts.confirmed;
     case 'waitlisted':
       return attendeeTexts.waitlisted(position ?? 1);
@@ -106,7 +126,9 @@ export function AttendeePage(data: AttendeePageData) {
 
             {!locked && status !== 'cancelled' && step === 'view' && (
               <div className="grid gap-2">
-                <p className="text-muted-foreground text-sm">{attendeeTexts.cannotComeHint}</p>
+                <p className="text-muted-foreground text-sm">
+                  {attendeeTexts.cannotComeHint[status]}
+                </p>
                 <Button asChild variant="outline" size="lg" className="w-full text-base">
                   <a href={cancelPath}>{attendeeTexts.cannotCome}</a>
                 </Button>
@@ -121,7 +143,7 @@ export function AttendeePage(data: AttendeePageData) {
                 <h2 id="cancelar" className="text-lg font-bold">
                   {attendeeTexts.confirmHeading}
                 </h2>
-                <p>{attendeeTexts.confirmText}</p>
+                <p>{attendeeTexts.confirmText[status]}</p>
                 <form method="post" action={cancelPath}>
                   <Button
                     type="submit"

@@ -1,7 +1,6 @@
 // Who changed an edition's settings, when, and which fields ('Histórico do evento'), oldest first.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { eventFieldLabels } from '@shared/event-fields.ts';
 import { formatDateTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { listEditionChanges } from '../admin-api.ts';
@@ -9,11 +8,6 @@ import { editionChangesKey } from './editions-keys.ts';
 import { editionsTexts } from './editions-texts.ts';
 
 const texts = editionsTexts.edition;
-
-/** A field's label, or its name for one this panel does not know. */
-function label(field: string): string {
-  return (eventFieldLabels as Record<string, string>)[field] ?? field;
-}
 
 export function EditionChanges({ editionId }: { editionId: string }) {
   const { timeZone } = useEvent();
@@ -36,7 +30,7 @@ export function EditionChanges({ editionId }: { editionId: string }) {
           {changes.data.map((change) => (
             <li key={change.id} className="[overflow-wrap:anywhere]">
               <span className="text-muted-foreground">{formatDateTime(change.at, timeZone)}</span>{' '}
-              {change.actor ?? texts.system} {texts.change(change.action, change.fields.map(label))}
+              {change.actor ?? texts.system} {texts.change(change.action, change.fields)}
             </li>
           ))}
         </ol>

@@ -1,4 +1,5 @@
 // The editions' screens: the list, 'Nova edição', and one past edition opened read-only.
+import { eventFieldLabels } from '@shared/event-fields.ts';
 import { counted } from '@shared/plural.ts';
 
 const inscricoes = { one: 'inscrição', other: 'inscrições' };
@@ -59,12 +60,19 @@ export const editionsTexts = {
     changesFailed: 'Não foi possível carregar o histórico.',
     changesEmpty: 'Nenhuma alteração registrada.',
     system: 'sistema',
-    /** 'criou a edição', 'alterou Local, Cidade' */
-    change: (action: 'created' | 'updated', fields: readonly string[]) =>
-      action === 'created'
-        ? fields.length > 0
-          ? `criou a edição (${fields.join(', ')})`
+    /** 'criou a edição', 'alterou Local, Cidade': the settings' names (`venue`) by their labels. */
+    change: (action: 'created' | 'updated', fields: readonly string[]) => {
+      const named = fields.map(fieldLabel);
+      return action === 'created'
+        ? named.length > 0
+          ? `criou a edição (${named.join(', ')})`
           : 'criou a edição'
-        : `alterou ${fields.join(', ')}`,
+        : `alterou ${named.join(', ')}`;
+    },
   },
 } as const;
+
+/** A setting's label, or its name for one this panel does not know (a later release's). */
+function fieldLabel(field: string): string {
+  return (eventFieldLabels as Record<string, string>)[field] ?? field;
+}

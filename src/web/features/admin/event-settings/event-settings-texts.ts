@@ -37,7 +37,7 @@ export const eventSettingsTexts = {
     organizer: 'Quem coleta os dados, na página de privacidade.',
     contactEmail: 'Para pedidos sobre os dados, na página de privacidade.',
     capacity:
-      'Pessoas confirmadas no máximo. Sem vaga, uma nova inscrição entra na lista de espera e recebe a vaga que se liberar.',
+      'Vazio: sem limite. Pessoas confirmadas no máximo. Sem vaga, uma nova inscrição entra na lista de espera e recebe a vaga que se liberar.',
     admission:
       'Com aprovação, você confirma cada inscrição. Automática: confirmada na chegada, com o ingresso enviado, enquanto houver vagas.',
     retentionDays: 'As inscrições são apagadas esse número de dias depois do evento.',
