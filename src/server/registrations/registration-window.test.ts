@@ -116,22 +116,35 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   });
 
   it('opens at the opening instant and closes at the closing one, with no save', async () => {
-    const opensAt = inSeconds(3);
-    await save({ registrationOpensAt: opensAt, registrationClosesAt: inSeconds(10) });
+    const opensAt = inSeconds(5);
+    const opens = Date.parse(opensAt);
+    const closesAt = inSeconds(12);
+    const closes = Date.parse(closesAt);
+    await save({ registrationOpensAt: opensAt, registrationClosesAt: closesAt });
     const settings = await current();
     const opening = `Inscrições abrem em ${formatInstant(opensAt, settings)}`;
     for (const each of servers) {
-      await expect.poll(() => page(each, paths.home)).toContain(opening);
-      expect(await page(each, paths.register)).toContain(opening);
+      // Told of the save (the second instance by NOTIFY) before the opening, on any sane machine;
+      // a machine so slow that the instant passed first is checked below only.
+      await expect
+        .poll(async () => (await page(each, paths.home)).includes(opening) || Date.now() >= opens)
+        .toBe(true);
       const early = await registerOn(each);
-      // Unless the instant passed already on a slow machine: then it is open, as said below.
-      if (Date.now() < Date.parse(opensAt)) {
+      if (Date.now() < opens - 500) {
+        expect(await page(each, paths.register)).toContain(opening);
         expect(early.status).toBe(409);
         expect((await early.json()).error.code).toBe(errorTable.registrationsNotOpen.code);
       }
     }
     for (const each of servers) {
-      await expect.poll(() => page(each, paths.register)).toContain('Faça sua inscrição');
+      await expect
+        .poll(
+          async () =>
+            (await page(each, paths.register)).includes('Faça sua inscrição') ||
+            Date.now() >= closes,
+        )
+        .toBe(true);
+      if (Date.now() < closes - 1000) expect((await registerOn(each)).status).toBe(201);
     }
     for (const each of servers) {
       await expect.poll(() => page(each, paths.home)).toContain('Inscrições encerradas');
