@@ -3,19 +3,23 @@
 // and a past edition's registrations (read-only) and settings history. Every change is answered
 // once this instance has applied it (its pages rendered again); the others follow by NOTIFY.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
-import { newEditionSchema } from '../../shared/edition.schema.ts';
+import { editionSchema, eventChangeSchema, newEditionSchema } from '../../shared/edition.schema.ts';
 import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { ifMatchAllows, settingsEtag } from '../../shared/settings-version.ts';
+import { registrationSchema } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
-import { parseFields, sendError } from '../http-errors.ts';
+import { sendError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import { listRegistrations } from '../registrations/registration-reads.repository.ts';
 import { promoteWaitlisted } from '../registrations/waiting-list.repository.ts';
 import { retentionFields, retentionJob } from '../registrations/retention.job.ts';
 import { requireUuid } from '../registrations/uuid.ts';
+import { idParams, routeSchema } from '../route-schema.ts';
 import { holdSeats } from '../seats/seats.repository.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
 import {
@@ -35,22 +39,52 @@ import {
 /** Three texts of up to 2,000 characters (4 bytes each at worst) and the rest. */
 const settingsBodyLimit = 64 * 1024;
 
-export async function editionsRoutes(app: FastifyInstance) {
+export async function editionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const forAdmins = { config: { audience: audiences.admin } };
   const idRoute = { ...forAdmins, onRequest: requireUuid };
 
-  app.get(api.adminEvent, forAdmins, async (_request, reply) => {
-    const edition = await readCurrentEdition(app.db.kysely);
-    // The version a save names back in If-Match (decision 0215).
-    return reply.header('etag', settingsEtag(edition)).send(edition.settings);
-  });
+  app.get(
+    api.adminEvent,
+    {
+      ...forAdmins,
+      schema: routeSchema({
+        summary: "The current edition's settings",
+        description: 'Its `ETag` names the version: a save sends it back in `If-Match`.',
+        response: { 200: eventSettingsSchema },
+      }),
+    },
+    async (_request, reply) => {
+      const edition = await readCurrentEdition(app.db.kysely);
+      // The version a save names back in If-Match (decision 0215).
+      return reply.header('etag', settingsEtag(edition)).send(edition.settings);
+    },
+  );
 
   app.put(
     api.adminEvent,
-    { ...forAdmins, bodyLimit: settingsBodyLimit },
+    {
+      ...forAdmins,
+      bodyLimit: settingsBodyLimit,
+      schema: routeSchema({
+        summary: "Change the current edition's settings (all of them, as GET gives them)",
+        description:
+          'Answered once this instance serves the new settings, with the new `ETag`; the ' +
+          'waiting list gets any seat the change makes. With `If-Match` of another version ' +
+          'nothing is written (412); without it the save goes through.',
+        headers: z.object({
+          'if-match': z
+            .string()
+            .optional()
+            .describe('The `ETag` of the settings the change was made from.'),
+        }),
+        body: eventSettingsSchema,
+        response: { 200: eventSettingsSchema },
+        errors: [errorTable.settingsChanged],
+      }),
+    },
     async (request, reply) => {
-      const settings = parseFields(eventSettingsSchema, request.body, reply);
-      if (!settings) return reply;
+      const settings = request.body;
       let saved;
       try {
         saved = await updateCurrentSettings(
@@ -80,27 +114,59 @@ export async function editionsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(api.adminEditions, forAdmins, async () => listEditions(app.db.kysely));
+  app.get(
+    api.adminEditions,
+    {
+      ...forAdmins,
+      schema: routeSchema({
+        summary: 'Every edition, newest first',
+        response: { 200: z.array(editionSchema) },
+      }),
+    },
+    async () => listEditions(app.db.kysely),
+  );
 
-  app.post(api.adminEditions, forAdmins, async (request, reply) => {
-    const body = parseFields(newEditionSchema, request.body, reply);
-    if (!body) return reply;
-    let edition;
-    try {
-      edition = await createEdition(app.db.kysely, body, actorOf(request));
-    } catch (error) {
-      if (!(error instanceof PastEditionDateError)) throw error;
-      return sendError(reply, errorTable.validation, {
-        date: pastEditionDateMessage(error.timeZone),
-      });
-    }
-    await app.editions.changed();
-    return reply.code(201).send(toApiEdition(edition, 0));
-  });
+  app.post(
+    api.adminEditions,
+    {
+      ...forAdmins,
+      schema: routeSchema({
+        summary: "Start the next edition from the current one's settings",
+        description:
+          'The new edition becomes current: the pages, the form and the door serve it; the ' +
+          'previous one is kept read-only until its retention ends.',
+        body: newEditionSchema,
+        response: { 201: editionSchema },
+      }),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      let edition;
+      try {
+        edition = await createEdition(app.db.kysely, body, actorOf(request));
+      } catch (error) {
+        if (!(error instanceof PastEditionDateError)) throw error;
+        return sendError(reply, errorTable.validation, {
+          date: pastEditionDateMessage(error.timeZone),
+        });
+      }
+      await app.editions.changed();
+      return reply.code(201).send(toApiEdition(edition, 0));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     api.adminEditionRegistrations,
-    { ...idRoute, config: { ...forAdmins.config, compress: compressJson } },
+    {
+      ...idRoute,
+      config: { ...forAdmins.config, compress: compressJson },
+      schema: routeSchema({
+        summary: "An edition's registrations (a past one's: read-only)",
+        params: idParams,
+        response: { 200: z.array(registrationSchema) },
+        errors: [errorTable.notFound],
+      }),
+    },
     async (request, reply) => {
       const edition = await readEdition(app.db.kysely, request.params.id);
       if (!edition) return sendError(reply, errorTable.notFound);
@@ -108,9 +174,17 @@ export async function editionsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     api.adminEditionChanges,
-    idRoute,
+    {
+      ...idRoute,
+      schema: routeSchema({
+        summary: "An edition's settings history, oldest first",
+        params: idParams,
+        response: { 200: z.array(eventChangeSchema) },
+        errors: [errorTable.notFound],
+      }),
+    },
     async (request, reply) =>
       (await editionChanges(app.db.kysely, request.params.id)) ??
       sendError(reply, errorTable.notFound),

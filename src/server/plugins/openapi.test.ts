@@ -36,10 +36,6 @@ const notYetDescribed: string[] = [
   'GET /admin/',
   'GET /admin/configurar',
   'GET /admin/configurar/',
-  'GET /api/admin/editions',
-  'GET /api/admin/editions/:id/changes',
-  'GET /api/admin/editions/:id/registrations',
-  'GET /api/admin/event',
   'GET /api/admin/events',
   'GET /api/admin/messaging',
   'GET /api/admin/registrations',
@@ -62,7 +58,6 @@ const notYetDescribed: string[] = [
   'GET /portaria/',
   'GET /privacidade',
   'GET /privacidade/',
-  'POST /api/admin/editions',
   'POST /api/admin/registrations/:id/cancel',
   'POST /api/admin/registrations/:id/confirm',
   'POST /api/admin/registrations/:id/messages',
@@ -73,7 +68,6 @@ const notYetDescribed: string[] = [
   'POST /api/webhooks/whatsapp',
   'POST /convite',
   'POST /inscricao/:code/cancelar',
-  'PUT /api/admin/event',
 ];
 
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
