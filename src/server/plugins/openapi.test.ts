@@ -30,7 +30,6 @@ const catchAlls = [attendeePage, ticketPage, api.ticket].map((path) => path.repl
 
 /** Routes from before the document, getting their schemas one file at a time. */
 const notYetDescribed: string[] = [
-  'DELETE /api/admin/registrations/:id',
   'GET /',
   'GET /admin',
   'GET /admin/',
@@ -38,8 +37,6 @@ const notYetDescribed: string[] = [
   'GET /admin/configurar/',
   'GET /api/admin/events',
   'GET /api/admin/messaging',
-  'GET /api/admin/registrations',
-  'GET /api/admin/registrations/:id/audit',
   'GET /api/admin/registrations/:id/messages',
   'GET /api/door/events',
   'GET /api/tickets/:code',
@@ -58,12 +55,7 @@ const notYetDescribed: string[] = [
   'GET /portaria/',
   'GET /privacidade',
   'GET /privacidade/',
-  'POST /api/admin/registrations/:id/cancel',
-  'POST /api/admin/registrations/:id/confirm',
   'POST /api/admin/registrations/:id/messages',
-  'POST /api/admin/registrations/:id/restore',
-  'POST /api/admin/registrations/:id/ticket',
-  'POST /api/admin/registrations/confirm',
   'POST /api/admin/registrations/resend',
   'POST /api/webhooks/whatsapp',
   'POST /convite',

@@ -1,17 +1,21 @@
 // The organizer's side of registrations: admins only.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import {
   bulkBodyLimit,
   bulkConfirmRequestSchema,
+  bulkConfirmResultSchema,
   type BulkConfirmResult,
 } from '../../shared/message.schema.ts';
 import { api } from '../../shared/paths.ts';
+import { registrationSchema } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import type { Database } from '../db/schema.ts';
-import { parseFields, sendError } from '../http-errors.ts';
+import { sendError, type ServerError } from '../http-errors.ts';
 import { compressJson } from '../plugins/compression.ts';
 import { cancelRegistration, restoreRegistration } from './cancellation.repository.ts';
 import { confirmRegistration, confirmRegistrations } from './confirmation.repository.ts';
@@ -25,6 +29,7 @@ import {
 } from './registration-errors.ts';
 import { listRegistrations } from './registration-reads.repository.ts';
 import { markTicketSent } from './ticket-sent.repository.ts';
+import { emptyAnswer, idParams, routeSchema } from '../route-schema.ts';
 import { requireUuid } from './uuid.ts';
 
 /** The refusals of a write that takes or gives back a seat, each with its code. */
@@ -35,6 +40,16 @@ function sendSeatError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof NotCancelledError) return sendError(reply, errorTable.notCancelled);
   if (error instanceof CheckedInError) return sendError(reply, errorTable.checkedIn);
   throw error;
+}
+
+/** One registration's action: its id in, the registration as it now is out. */
+function actionSchema(summary: string, errors: ServerError[]) {
+  return routeSchema({
+    summary,
+    params: idParams,
+    response: { 200: registrationSchema },
+    errors: [errorTable.notFound, ...errors],
+  });
 }
 
 /** Ids per transaction of a bulk confirmation: the repository's batch (200) or fewer. */
@@ -63,63 +78,102 @@ async function inArrivalOrder(db: Kysely<Database>, ids: string[]): Promise<stri
   return [...arrived.map((row) => row.id), ...ids.filter((id) => !known.has(id))];
 }
 
-export async function registrationsAdminRoutes(app: FastifyInstance) {
+export async function registrationsAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const forAdmins = { config: { audience: audiences.admin } };
   const idRoute = { ...forAdmins, onRequest: requireUuid };
 
   app.get(
     api.adminRegistrations,
-    { config: { ...forAdmins.config, compress: compressJson } },
+    {
+      config: { ...forAdmins.config, compress: compressJson },
+      schema: routeSchema({
+        summary: "The current edition's registrations, newest first",
+        response: { 200: z.array(registrationSchema) },
+      }),
+    },
     async () => listRegistrations(app.db.kysely),
   );
 
-  app.post<{ Params: { id: string } }>(api.adminConfirm, idRoute, async (request, reply) => {
-    try {
-      const registration = await confirmRegistration(
-        app.db.kysely,
-        request.params.id,
-        actorOf(request),
-        app.messagePlan,
-      );
-      if (!registration) return sendError(reply, errorTable.notFound);
-      return registration;
-    } catch (error) {
-      return sendSeatError(reply, error);
-    }
-  });
+  app.post(
+    api.adminConfirm,
+    {
+      ...idRoute,
+      schema: actionSchema('Confirm a registration (its ticket leaves by the channels on)', [
+        errorTable.pastEdition,
+        errorTable.capacityReached,
+        errorTable.registrationCancelled,
+      ]),
+    },
+    async (request, reply) => {
+      try {
+        const registration = await confirmRegistration(
+          app.db.kysely,
+          request.params.id,
+          actorOf(request),
+          app.messagePlan,
+        );
+        if (!registration) return sendError(reply, errorTable.notFound);
+        return registration;
+      } catch (error) {
+        return sendSeatError(reply, error);
+      }
+    },
+  );
 
   // The organizer cancels (the person phoned, wrote): the same cancellation as the person's own
   // link, the seat going to the waiting list (decision 0130). Repeating it changes nothing.
-  app.post<{ Params: { id: string } }>(api.adminCancel, idRoute, async (request, reply) => {
-    try {
-      const cancelled = await cancelRegistration(
-        app.db.kysely,
-        { id: request.params.id },
-        actorOf(request),
-        app.messagePlan,
-      );
-      if (!cancelled) return sendError(reply, errorTable.notFound);
-      return cancelled.registration;
-    } catch (error) {
-      return sendSeatError(reply, error);
-    }
-  });
+  app.post(
+    api.adminCancel,
+    {
+      ...idRoute,
+      schema: actionSchema('Cancel a registration: its seat goes to the waiting list', [
+        errorTable.pastEdition,
+        errorTable.checkedIn,
+      ]),
+    },
+    async (request, reply) => {
+      try {
+        const cancelled = await cancelRegistration(
+          app.db.kysely,
+          { id: request.params.id },
+          actorOf(request),
+          app.messagePlan,
+        );
+        if (!cancelled) return sendError(reply, errorTable.notFound);
+        return cancelled.registration;
+      } catch (error) {
+        return sendSeatError(reply, error);
+      }
+    },
+  );
 
   // A cancelled person back in, confirmed, while a seat is left.
-  app.post<{ Params: { id: string } }>(api.adminRestore, idRoute, async (request, reply) => {
-    try {
-      const registration = await restoreRegistration(
-        app.db.kysely,
-        request.params.id,
-        actorOf(request),
-        app.messagePlan,
-      );
-      if (!registration) return sendError(reply, errorTable.notFound);
-      return registration;
-    } catch (error) {
-      return sendSeatError(reply, error);
-    }
-  });
+  app.post(
+    api.adminRestore,
+    {
+      ...idRoute,
+      schema: actionSchema('Restore a cancelled registration, confirmed, while a seat is left', [
+        errorTable.pastEdition,
+        errorTable.capacityReached,
+        errorTable.notCancelled,
+      ]),
+    },
+    async (request, reply) => {
+      try {
+        const registration = await restoreRegistration(
+          app.db.kysely,
+          request.params.id,
+          actorOf(request),
+          app.messagePlan,
+        );
+        if (!registration) return sendError(reply, errorTable.notFound);
+        return registration;
+      } catch (error) {
+        return sendSeatError(reply, error);
+      }
+    },
+  );
 
   // One request for hundreds: confirmed in batches, each batch's tickets leaving as it commits.
   // Each batch is its own transaction: when one fails (the database refuses, is out of reach),
@@ -128,10 +182,20 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
   // selection confirms the rest; the ones already confirmed are counted as such (0171).
   app.post(
     api.adminBulkConfirm,
-    { ...forAdmins, bodyLimit: bulkBodyLimit },
-    async (request, reply) => {
-      const body = parseFields(bulkConfirmRequestSchema, request.body, reply);
-      if (!body) return reply;
+    {
+      ...forAdmins,
+      bodyLimit: bulkBodyLimit,
+      schema: routeSchema({
+        summary: 'Confirm many registrations at once, oldest first while seats last',
+        description:
+          'Confirmed in batches, each its own transaction: when one fails after others ' +
+          'committed, the answer counts what was done and gives `failed` and `failure`.',
+        body: bulkConfirmRequestSchema,
+        response: { 200: bulkConfirmResultSchema },
+      }),
+    },
+    async (request) => {
+      const body = request.body;
       const ids = await inArrivalOrder(app.db.kysely, [...new Set(body.ids)]);
       const total: Required<Omit<BulkConfirmResult, 'failed' | 'failure'>> = {
         confirmed: 0,
@@ -167,25 +231,51 @@ export async function registrationsAdminRoutes(app: FastifyInstance) {
 
   // The ticket itself goes out through wa.me from the organizer's browser; this records the send
   // so every panel shows who already got one (docs/decisions/0012-ticket-sent-tracking.md).
-  app.post<{ Params: { id: string } }>(api.adminTicket, idRoute, async (request, reply) => {
-    try {
-      const registration = await markTicketSent(app.db.kysely, request.params.id, actorOf(request));
-      if (!registration) return sendError(reply, errorTable.notFound);
-      return registration;
-    } catch (error) {
-      if (error instanceof NotConfirmedError) {
-        return sendError(reply, errorTable.notConfirmed);
+  app.post(
+    api.adminTicket,
+    {
+      ...idRoute,
+      schema: actionSchema('Record that the ticket was sent by hand (wa.me)', [
+        errorTable.notConfirmed,
+        errorTable.pastEdition,
+      ]),
+    },
+    async (request, reply) => {
+      try {
+        const registration = await markTicketSent(
+          app.db.kysely,
+          request.params.id,
+          actorOf(request),
+        );
+        if (!registration) return sendError(reply, errorTable.notFound);
+        return registration;
+      } catch (error) {
+        if (error instanceof NotConfirmedError) {
+          return sendError(reply, errorTable.notConfirmed);
+        }
+        if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
+        throw error;
       }
-      if (error instanceof PastEditionError) return sendError(reply, errorTable.pastEdition);
-      throw error;
-    }
-  });
+    },
+  );
 
   // For good (LGPD): the same erasure as the retention purge (registration-erasure.ts). Allowed
   // in a past edition too, where nothing else is: a person may ask for it at any time.
-  app.delete<{ Params: { id: string } }>(api.adminRegistration, idRoute, async (request, reply) => {
-    const [erased] = await app.erasure.erase([request.params.id], actorOf(request));
-    if (!erased) return sendError(reply, errorTable.notFound);
-    return reply.code(204).send();
-  });
+  app.delete(
+    api.adminRegistration,
+    {
+      ...idRoute,
+      schema: routeSchema({
+        summary: 'Erase a registration for good (LGPD), in any edition',
+        params: idParams,
+        response: { 204: emptyAnswer('Erased.') },
+        errors: [errorTable.notFound],
+      }),
+    },
+    async (request, reply) => {
+      const [erased] = await app.erasure.erase([request.params.id], actorOf(request));
+      if (!erased) return sendError(reply, errorTable.notFound);
+      return reply.code(204).send();
+    },
+  );
 }
