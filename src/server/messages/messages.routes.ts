@@ -1,13 +1,18 @@
 // The organizer's view of the messages: each registration's, a new copy of one, the failed ones
 // again in bulk, and whether each channel is on. Admins only.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import type { Database } from '../db/schema.ts';
 import {
   bulkBodyLimit,
   bulkResendRequestSchema,
+  bulkResendResultSchema,
   messageChannels,
+  messageSchema,
+  messagingStateSchema,
   resendRequestSchema,
   type BulkResendResult,
   type MessageChannel,
@@ -18,9 +23,10 @@ import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { recordResends } from '../audit/audit.repository.ts';
 import { holdCurrentEdition } from '../db/current-edition.ts';
-import { parseFields, sendError } from '../http-errors.ts';
+import { sendError } from '../http-errors.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import { requireUuid } from '../registrations/uuid.ts';
+import { idParams, routeSchema } from '../route-schema.ts';
 import { messagesOf } from './message-reads.repository.ts';
 import { queueMessages, type NewMessage } from './outbox.repository.ts';
 import { channelPauses } from './sending-pauses.repository.ts';
@@ -60,14 +66,24 @@ async function waitingForRetry(
   return retrying;
 }
 
-export async function messagesRoutes(app: FastifyInstance) {
+export async function messagesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const forAdmins = { config: { audience: audiences.admin } };
   const db = app.db.kysely;
   const configured = new Set(app.messagePlan.ticket);
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     api.adminMessages,
-    { ...forAdmins, onRequest: requireUuid },
+    {
+      ...forAdmins,
+      onRequest: requireUuid,
+      schema: routeSchema({
+        summary: "A registration's messages (e-mail, WhatsApp), oldest first",
+        params: idParams,
+        response: { 200: z.array(messageSchema) },
+        errors: [errorTable.notFound],
+      }),
+    },
     async (request, reply) => {
       const exists = await db
         .selectFrom('registrations')
@@ -79,12 +95,27 @@ export async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     api.adminMessages,
-    { ...forAdmins, onRequest: requireUuid },
+    {
+      ...forAdmins,
+      onRequest: requireUuid,
+      schema: routeSchema({
+        summary: 'Queue a new copy of one of its messages, by one channel',
+        params: idParams,
+        body: resendRequestSchema,
+        response: { 202: messageSchema.describe('The copy, queued.') },
+        errors: [
+          errorTable.channelOff,
+          errorTable.notOnChannel,
+          errorTable.notFound,
+          errorTable.pastEdition,
+          errorTable.notConfirmed,
+        ],
+      }),
+    },
     async (request, reply) => {
-      const wanted = parseFields(resendRequestSchema, request.body, reply);
-      if (!wanted) return reply;
+      const wanted = request.body;
       if (!configured.has(wanted.channel)) return sendError(reply, errorTable.channelOff);
       // On, but this message never goes by it (WhatsApp: the ticket's template only).
       if (!app.messagePlan[wanted.kind].includes(wanted.channel)) {
@@ -115,7 +146,8 @@ export async function messagesRoutes(app: FastifyInstance) {
         return sendError(reply, errorTable.notConfirmed);
       }
       const messages = await messagesOf(db, id);
-      return reply.code(202).send(messages.at(-1));
+      // The copy just queued: the newest.
+      return reply.code(202).send(messages.at(-1)!);
     },
   );
 
@@ -123,10 +155,20 @@ export async function messagesRoutes(app: FastifyInstance) {
   // message when that one failed. Those of a past edition are refused, and counted.
   app.post(
     api.adminBulkResend,
-    { ...forAdmins, bodyLimit: bulkBodyLimit },
-    async (request, reply) => {
-      const body = parseFields(bulkResendRequestSchema, request.body, reply);
-      if (!body) return reply;
+    {
+      ...forAdmins,
+      bodyLimit: bulkBodyLimit,
+      schema: routeSchema({
+        summary: "Queue a new copy of each selected registration's failed messages",
+        description:
+          "For each registration, each channel's newest message when it failed; a past " +
+          "edition's registrations are refused and counted.",
+        body: bulkResendRequestSchema,
+        response: { 200: bulkResendResultSchema },
+      }),
+    },
+    async (request) => {
+      const body = request.body;
       const ids = [...new Set(body.ids)];
       const actor = actorOf(request);
       const result: BulkResendResult = { queued: 0, past_edition: 0 };
@@ -178,13 +220,23 @@ export async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(api.adminMessaging, forAdmins, async (): Promise<MessagingState> => {
-    const [pauses, retrying] = await Promise.all([channelPauses(db), waitingForRetry(db)]);
-    const state = (channel: (typeof messageChannels)[number]) => ({
-      configured: configured.has(channel),
-      paused: (configured.has(channel) && pauses.get(channel)) || null,
-      retrying: (configured.has(channel) && retrying.get(channel)) || null,
-    });
-    return { email: state('email'), whatsapp: state('whatsapp') };
-  });
+  app.get(
+    api.adminMessaging,
+    {
+      ...forAdmins,
+      schema: routeSchema({
+        summary: 'Which channels send by themselves, and whether one is paused or retrying',
+        response: { 200: messagingStateSchema },
+      }),
+    },
+    async (): Promise<MessagingState> => {
+      const [pauses, retrying] = await Promise.all([channelPauses(db), waitingForRetry(db)]);
+      const state = (channel: (typeof messageChannels)[number]) => ({
+        configured: configured.has(channel),
+        paused: (configured.has(channel) && pauses.get(channel)) || null,
+        retrying: (configured.has(channel) && retrying.get(channel)) || null,
+      });
+      return { email: state('email'), whatsapp: state('whatsapp') };
+    },
+  );
 }

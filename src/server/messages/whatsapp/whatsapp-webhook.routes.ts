@@ -3,10 +3,12 @@
 // secret over the exact bytes received.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { errorTable } from '../../../shared/api-error.ts';
 import { api } from '../../../shared/paths.ts';
 import { audiences } from '../../audience.ts';
 import { sendError } from '../../http-errors.ts';
+import { routeSchema } from '../../route-schema.ts';
 import { applyProviderStatus } from '../provider-status.repository.ts';
 import { reportedFailure } from './whatsapp-client.ts';
 import { statusReportsIn, type StatusReport } from './whatsapp-status-reports.ts';
@@ -73,7 +75,26 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: Record<string, string | undefined> }>(
     api.whatsappWebhook,
-    forMeta,
+    {
+      ...forMeta,
+      // Meta's query, whatever its shape, gets Meta's answers: read by the handler itself.
+      attachValidation: true,
+      schema: routeSchema({
+        summary: "Meta's verification handshake for the WhatsApp webhook",
+        querystring: z.object({
+          'hub.mode': z.literal('subscribe').optional(),
+          'hub.verify_token': z.string().optional().describe('WHATSAPP_VERIFY_TOKEN.'),
+          'hub.challenge': z.string().optional(),
+        }),
+        response: {
+          200: {
+            description: '`hub.challenge`, as Meta sent it.',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+        },
+        errors: [errorTable.webhookOff, errorTable.badVerifyToken],
+      }),
+    },
     async (request, reply) => {
       const query = request.query;
       if (!verifyToken) return sendError(reply, errorTable.webhookOff);
@@ -95,7 +116,30 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
     );
     raw.post(
       api.whatsappWebhook,
-      { ...forMeta, bodyLimit: 1024 * 1024 },
+      {
+        ...forMeta,
+        bodyLimit: 1024 * 1024,
+        schema: routeSchema({
+          summary: "Meta's delivery statuses of the WhatsApp messages sent",
+          description:
+            "The body is Meta's webhook payload, signed over its exact bytes with the app secret " +
+            '(`X-Hub-Signature-256`); its well-formed statuses are applied after the answer, ' +
+            'anything else in it is skipped.',
+          headers: z.object({
+            'x-hub-signature-256': z
+              .string()
+              .optional()
+              .describe('`sha256=` and the HMAC-SHA256 of the body with WHATSAPP_APP_SECRET.'),
+          }),
+          response: { 200: z.object({ ok: z.literal(true) }) },
+          errors: [
+            errorTable.webhookOff,
+            errorTable.badSignature,
+            errorTable.badJson,
+            errorTable.bodyTooLarge,
+          ],
+        }),
+      },
       async (request, reply) => {
         if (!appSecret) return sendError(reply, errorTable.webhookOff);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
