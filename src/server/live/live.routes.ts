@@ -16,11 +16,13 @@
 // with the interval in ms as its data: a page that hears nothing for two of them reconnects.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { toAttendeeChange } from '../door/attendee-changes.ts';
 import { currentSession } from '../plugins/authorization.ts';
+import { routeSchema, type MediaResponse } from '../route-schema.ts';
 import type { EventSettings } from '../../shared/event.ts';
 import { eventDetails } from '../../shared/event-texts.ts';
 import type { StoredEdition } from '../editions/editions.repository.ts';
@@ -64,6 +66,27 @@ function seenPosition(request: StreamRequest): LogPosition | null | undefined {
   const value = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
   if (value === undefined || value === '') return undefined;
   return parsePosition(value) ?? null;
+}
+
+/** The stream, as the document shows it: its events' data in prose (OpenAPI 3.1 has no SSE). */
+function streamSchema(summary: string, change: string) {
+  const stream: MediaResponse = {
+    description:
+      'Server-Sent Events: `retry:`, the `change` events a reconnecting client missed, then ' +
+      '`ready` (or `reset`: reload the list) with `{"edition": {"id", "revision", "event"}}`; ' +
+      `then a \`change\` per change (${change}), each with its \`id:\`; \`edition\` when the ` +
+      "current edition's settings change; `ping` every heartbeat (its data: the interval in ms).",
+    content: { 'text/event-stream': { schema: z.string() } },
+  };
+  return routeSchema({
+    summary,
+    description:
+      'Resumed from `Last-Event-ID` (or `?lastEventId=` on a new EventSource). Ends with the ' +
+      'session (logout, expiry), on every instance within one heartbeat.',
+    querystring: z.object({ lastEventId: z.string().optional() }),
+    headers: z.object({ 'last-event-id': z.string().optional() }),
+    response: { 200: stream },
+  });
 }
 
 export async function liveRoutes(app: FastifyInstance) {
@@ -228,14 +251,30 @@ export async function liveRoutes(app: FastifyInstance) {
   };
 
   // No HEAD twins: a HEAD request would hold a body-less stream open.
+  // An unreadable position starts the stream over (a `reset`): the route reads it itself.
+  const described = { exposeHeadRoute: false, attachValidation: true } as const;
   app.get(
     api.adminLiveStream,
-    { exposeHeadRoute: false, config: { audience: audiences.admin } },
+    {
+      ...described,
+      config: { audience: audiences.admin },
+      schema: streamSchema(
+        "Every change to the current edition's registrations, live",
+        'data: a `RegistrationChange`, the registration as the panel lists it',
+      ),
+    },
     streamOf({ change: (change) => change, settings: (settings) => settings }),
   );
   app.get(
     api.doorLiveStream,
-    { exposeHeadRoute: false, config: { audience: audiences.door } },
+    {
+      ...described,
+      config: { audience: audiences.door },
+      schema: streamSchema(
+        'The attendee list as the door sees it, live',
+        'data: an `AttendeeChange`, `upserted` with the attendee or `removed` with its id',
+      ),
+    },
     // The door shows the event, never a message: its settings without the texts.
     streamOf({ change: toAttendeeChange, settings: eventDetails }),
   );
