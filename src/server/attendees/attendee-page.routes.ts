@@ -5,11 +5,14 @@
 // (404) for a token that opens nothing, with nothing changed. The token is the key: these
 // requests are logged at `warn` only, so the address never reaches an ordinary log line.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { attendeeCancel, attendeePage, withCode } from '../../shared/paths.ts';
 import type { AttendeePageData } from '../../shared/rendered-page.ts';
 import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
+import { emptyAnswer, htmlAnswer, routeSchema } from '../route-schema.ts';
+import { notFoundPageAnswer } from '../web/page-schemas.ts';
 import { cancelRegistration } from '../registrations/cancellation.repository.ts';
 import { CheckedInError, PastEditionError } from '../registrations/registration-errors.ts';
 import { personal } from '../tickets/tickets.routes.ts';
@@ -21,6 +24,34 @@ export interface AttendeePageOptions {
 }
 
 type TokenRequest = { Params: { code: string } };
+
+/** The person's key, in the address of every message they get. */
+const tokenParams = z.object({
+  code: z.string().describe("The person's own key (personal token), from their messages."),
+});
+const toThePage = emptyAnswer("To the person's own page, which says where they stand.");
+const viewSchema = routeSchema({
+  summary: "The person's own page: their state, their ticket's link, and 'Não poderei comparecer'",
+  params: tokenParams,
+  response: { 200: htmlAnswer('The page, without script.'), 404: notFoundPageAnswer },
+});
+const confirmSchema = routeSchema({
+  summary: "The cancellation's confirmation step",
+  params: tokenParams,
+  response: {
+    200: htmlAnswer('The step, with the form that cancels.'),
+    303: toThePage.describe('Nothing left to cancel: to the page itself.'),
+    404: notFoundPageAnswer,
+  },
+});
+const cancelSchema = routeSchema({
+  summary: "Cancel the registration (the confirmation step's form)",
+  description:
+    'The seat goes to the waiting list. Over, already let in, or of a past edition: nothing ' +
+    'changes, and the page says why.',
+  params: tokenParams,
+  response: { 303: toThePage, 404: notFoundPageAnswer },
+});
 
 export async function attendeePageRoutes(app: FastifyInstance, options: AttendeePageOptions) {
   const route = {
@@ -57,27 +88,35 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
     return reply.type('text/html; charset=utf-8').send(html);
   }
 
-  app.get<TokenRequest>(attendeePage, route, (request, reply) => show(request, reply, 'view'));
-  app.get<TokenRequest>(attendeeCancel, route, (request, reply) => show(request, reply, 'confirm'));
+  app.get<TokenRequest>(attendeePage, { ...route, schema: viewSchema }, (request, reply) =>
+    show(request, reply, 'view'),
+  );
+  app.get<TokenRequest>(attendeeCancel, { ...route, schema: confirmSchema }, (request, reply) =>
+    show(request, reply, 'confirm'),
+  );
 
-  app.post<TokenRequest>(attendeeCancel, route, async (request, reply) => {
-    personal(reply);
-    const token = request.params.code;
-    if (!isPersonalToken(token)) return options.sendNotFound(request, reply);
-    const found = await findAttendee(app, token);
-    if (!found) return options.sendNotFound(request, reply);
-    // Over, or already let in: the page says why nothing changed.
-    if (found.locked && found.locked !== 'past_edition') {
+  app.post<TokenRequest>(
+    attendeeCancel,
+    { ...route, schema: cancelSchema },
+    async (request, reply) => {
+      personal(reply);
+      const token = request.params.code;
+      if (!isPersonalToken(token)) return options.sendNotFound(request, reply);
+      const found = await findAttendee(app, token);
+      if (!found) return options.sendNotFound(request, reply);
+      // Over, or already let in: the page says why nothing changed.
+      if (found.locked && found.locked !== 'past_edition') {
+        return reply.redirect(withCode(attendeePage, token), 303);
+      }
+      try {
+        const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
+        if (!cancelled) return options.sendNotFound(request, reply);
+      } catch (error) {
+        // A past edition's registration no longer changes, nor does someone let in meanwhile:
+        // the page says where it stands.
+        if (!(error instanceof PastEditionError || error instanceof CheckedInError)) throw error;
+      }
       return reply.redirect(withCode(attendeePage, token), 303);
-    }
-    try {
-      const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
-      if (!cancelled) return options.sendNotFound(request, reply);
-    } catch (error) {
-      // A past edition's registration no longer changes, nor does someone let in meanwhile:
-      // the page says where it stands.
-      if (!(error instanceof PastEditionError || error instanceof CheckedInError)) throw error;
-    }
-    return reply.redirect(withCode(attendeePage, token), 303);
-  });
+    },
+  );
 }

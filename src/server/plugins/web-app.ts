@@ -35,6 +35,12 @@ import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
 import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
+import {
+  formNotSentSchema,
+  pageSchema,
+  setupPageSchema,
+  trailingSlashSchema,
+} from '../web/page-schemas.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -166,13 +172,13 @@ async function webApp(app: FastifyInstance) {
     for (const path of pages.byPath.keys()) {
       const options =
         path === paths.door ? doorPage : anonymousPages.has(path) ? anonymousPage : {};
-      app.get(path, options, (request, reply) =>
+      app.get(path, { ...options, schema: pageSchema(path) }, (request, reply) =>
         sendPage(request, reply, pages!.byPath.get(path)!, 200),
       );
       // A link shared with a slash at its end (`/convite/`, as site builders and link tools
       // write them) leads to the page, with its query string, not to the not-found page.
       if (path !== paths.home) {
-        app.get(`${path}/`, options, (request, reply) => {
+        app.get(`${path}/`, { ...options, schema: trailingSlashSchema(path) }, (request, reply) => {
           const query = request.url.indexOf('?');
           return reply.redirect(query === -1 ? path : path + request.url.slice(query), 301);
         });
@@ -191,7 +197,11 @@ async function webApp(app: FastifyInstance) {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return sendPage(request, reply, pages!.formNotSent, 400);
     };
-    app.post(paths.register, { ...anonymousPage, onRequest: formNotSent }, formNotSent);
+    app.post(
+      paths.register,
+      { ...anonymousPage, onRequest: formNotSent, schema: formNotSentSchema },
+      formNotSent,
+    );
     // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
     // The token is in the URL: the request is not logged (info), the page's own requests name only
     // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST
@@ -200,6 +210,9 @@ async function webApp(app: FastifyInstance) {
     const setupOptions = {
       logLevel: 'warn',
       config: { securityHeaders: setupPageHeaders(app.config.secure) },
+      // Any token, of any shape, is judged by the page itself: the not-found page if not live.
+      attachValidation: true,
+      schema: setupPageSchema,
     } as const;
     for (const path of [setupPage, `${setupPage}/`]) {
       app.get<{ Querystring: { token?: unknown } }>(path, setupOptions, async (request, reply) => {

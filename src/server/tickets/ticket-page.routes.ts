@@ -7,9 +7,11 @@ import { ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../../share
 import { eventEndsAt } from '../../shared/event-start.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
+import { htmlAnswer, routeSchema } from '../route-schema.ts';
+import { notFoundPageAnswer } from '../web/page-schemas.ts';
 import { googleCalendarUrl } from './event-calendar.ts';
 import { qrCodeSvg } from './ticket-qr.ts';
-import { personal, ticketByCode } from './tickets.routes.ts';
+import { codeParams, personal, ticketByCode } from './tickets.routes.ts';
 
 export interface TicketPageOptions {
   render(data: TicketPageData): Promise<string>;
@@ -22,7 +24,18 @@ export async function ticketPageRoutes(app: FastifyInstance, options: TicketPage
     // Logged at warn only, like the personal page: the address carries the ticket's code. The page
     // never links to the person's own page: whoever sees a ticket (the door, a photo of its QR)
     // must not be able to cancel it (decision 0178).
-    { logLevel: 'warn', config: { audience: audiences.public, compress: compressPage } },
+    {
+      logLevel: 'warn',
+      config: { audience: audiences.public, compress: compressPage },
+      schema: routeSchema({
+        summary: 'The ticket page: the QR code the door scans, and the calendar links',
+        params: codeParams,
+        response: {
+          200: htmlAnswer('The ticket (or why it no longer opens the door), without script.'),
+          404: notFoundPageAnswer,
+        },
+      }),
+    },
     async (request, reply) => {
       personal(reply);
       const { code } = request.params;
