@@ -5,6 +5,11 @@
 // shell its script fills in, then each compressed (docs/decisions/0014, 0015). A public page
 // carries its own style sheet; the ones that never change once rendered carry no script, and the
 // form page a small entry that starts the app when the visitor shows up (0100, 0101).
+// Before React's server render loads: Node 20 lacks ArrayBuffer.prototype.detached (Node 22 has
+// it), and React's development build, which tests and benches load, then warns at every empty
+// chunk it writes (an empty attribute, the form's `value=""`). The standard getter, from core-js,
+// so React's check runs rather than being silenced (decision 0208).
+import 'core-js/modules/es.array-buffer.detached.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
