@@ -23,6 +23,8 @@ RUN --mount=type=secret,id=ca \
 COPY index.html vite.config.ts tsconfig.base.json tsconfig.json tsconfig.server.json tsconfig.web.json ./
 COPY public public
 COPY src src
+# The build's first and last steps: a build that failed leaves no 'build complete' marker.
+COPY scripts/build-state.mjs scripts/
 # Of better-sqlite3's compilation, only the addon itself is kept (not SQLite's sources, objects).
 RUN npm run build \
   && npm prune --omit=dev \
