@@ -13,6 +13,7 @@ import {
   eventFieldMessages as messages,
   isTimeZone,
 } from './event-fields.ts';
+import { isPhoneCountry } from './phone.ts';
 import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
 
 export { isTimeZone };
@@ -154,6 +155,16 @@ const settingsObject = z.strictObject(
       .default(() => structuredClone(defaultLandingTexts.highlights)),
     venue: line(limits.venue),
     city: line(limits.city),
+    /**
+     * ISO 3166 alpha-2: the WhatsApp field's country until the visitor picks another, and the
+     * country a number typed without its code is read in (issue 33.3). The original's: 'US'.
+     */
+    phoneCountry: text(messages.phoneCountry)
+      .trim()
+      .min(1, messages.required)
+      .toUpperCase()
+      .refine(isPhoneCountry, messages.phoneCountry)
+      .default('US'),
     /** CSV export file names start with this. */
     csvPrefix: text(messages.csvPrefix)
       .trim()

@@ -109,6 +109,7 @@ export const eventFieldMessages = {
   admission:
     'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
   registrationOpen: 'Envie true (inscrições abertas) ou false (encerradas).',
+  phoneCountry: 'Escolha um país da lista (código de duas letras, como BR ou US).',
   instant:
     'Informe data e hora com o fuso, no formato ISO 8601 (como 2027-01-10T09:00:00-03:00), ou deixe vazio.',
   closesBeforeOpening: 'O encerramento das inscrições deve ser depois da abertura.',
@@ -139,6 +140,7 @@ export const eventFieldLabels = {
   capacity: 'Vagas',
   admission: 'Admissão das inscrições',
   registrationOpen: 'Inscrições abertas',
+  phoneCountry: 'País dos telefones (WhatsApp)',
   registrationOpensAt: 'Abertura das inscrições',
   registrationClosesAt: 'Encerramento das inscrições',
   eyebrow: 'Linha acima do nome',

@@ -28,6 +28,7 @@ export const defaultEventDetails: EventDetails = {
   ...defaultLandingTexts,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
+  phoneCountry: 'US',
   csvPrefix: 'inscricoes_build_safe_',
   organizer: 'Organização do Build Safe',
   contactEmail: 'contato@buildsafe.example',

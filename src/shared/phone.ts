@@ -11,6 +11,11 @@ import {
 
 export { getCountries, getCountryCallingCode, type CountryCode };
 
+/** A country libphonenumber-js has numbers for, by its ISO 3166 alpha-2 code ('BR'). */
+export function isPhoneCountry(code: string): code is CountryCode {
+  return (getCountries() as readonly string[]).includes(code);
+}
+
 /** The number in E.164 (`+15085551234`), or null when it is not a valid phone number. */
 export function toE164(value: string, country?: CountryCode): string | null {
   const phone = parsePhoneNumberFromString(value, country ? { defaultCountry: country } : {});

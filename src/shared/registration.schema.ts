@@ -3,7 +3,7 @@
 // code is inferred from these; the plain values they are built from live in registration.fields.ts.
 import { z } from 'zod';
 import { deliverySchema } from './message.schema.ts';
-import { toE164 } from './phone.ts';
+import { toE164, type CountryCode } from './phone.ts';
 import {
   confirmacaoOptions,
   fieldLimits,
@@ -65,30 +65,52 @@ function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
     .transform((value) => (value ? value : null));
 }
 
-/** The body of POST /api/registrations, as the form sends it and the server checks it. */
-export const newRegistrationSchema = z.strictObject(
-  {
-    nome_completo: requiredText(fieldLimits.nome_completo),
-    whatsapp: requiredText(fieldLimits.whatsapp).transform((value, ctx) => {
-      const e164 = toE164(value, 'US');
-      if (!e164) {
-        ctx.addIssue({ code: 'custom', message: messages.invalidPhone });
-        return z.NEVER;
-      }
-      return e164;
-    }),
-    email: requiredText(fieldLimits.email).refine(isValidEmail, messages.invalidEmail),
-    nome_compania: requiredText(fieldLimits.nome_compania),
-    levar_alguem: optionalChoice(levarAlguemOptions),
-    confirmacao: optionalChoice(confirmacaoOptions),
-    [honeypotField]: z
-      .string({ error: messages.notText })
-      .max(200)
-      .refine(isText, messages.notText)
-      .optional(),
-  },
-  { error: messages.unknownField },
-);
+function registrationBody(phoneCountry: CountryCode) {
+  return z.strictObject(
+    {
+      nome_completo: requiredText(fieldLimits.nome_completo),
+      // A number typed without its country code is read in the event's phone country (issue 33.3).
+      whatsapp: requiredText(fieldLimits.whatsapp).transform((value, ctx) => {
+        const e164 = toE164(value, phoneCountry);
+        if (!e164) {
+          ctx.addIssue({ code: 'custom', message: messages.invalidPhone });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+      email: requiredText(fieldLimits.email).refine(isValidEmail, messages.invalidEmail),
+      nome_compania: requiredText(fieldLimits.nome_compania),
+      levar_alguem: optionalChoice(levarAlguemOptions),
+      confirmacao: optionalChoice(confirmacaoOptions),
+      [honeypotField]: z
+        .string({ error: messages.notText })
+        .max(200)
+        .refine(isText, messages.notText)
+        .optional(),
+    },
+    { error: messages.unknownField },
+  );
+}
+
+/** The body of POST /api/registrations as the original event read it: numbers in the US. */
+export const newRegistrationSchema = registrationBody('US');
+
+const schemaByCountry = new Map<CountryCode, typeof newRegistrationSchema>([
+  ['US', newRegistrationSchema],
+]);
+
+/**
+ * The body of POST /api/registrations, as the form sends it and the server checks it, for an event
+ * whose phone country is `phoneCountry`: the same fields, a phone without its code read there.
+ */
+export function newRegistrationSchemaIn(phoneCountry: CountryCode): typeof newRegistrationSchema {
+  let schema = schemaByCountry.get(phoneCountry);
+  if (!schema) {
+    schema = registrationBody(phoneCountry);
+    schemaByCountry.set(phoneCountry, schema);
+  }
+  return schema;
+}
 
 export type NewRegistrationInput = z.input<typeof newRegistrationSchema>;
 export type NewRegistration = z.output<typeof newRegistrationSchema>;

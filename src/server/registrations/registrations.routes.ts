@@ -7,6 +7,7 @@ import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
   honeypotField,
   newRegistrationSchema,
+  newRegistrationSchemaIn,
   newRegistrationState,
   registrationSchema,
 } from '../../shared/registration.schema.ts';
@@ -14,6 +15,8 @@ import { audiences } from '../audience.ts';
 import { clientKey } from '../client-key.ts';
 import { sendError } from '../http-errors.ts';
 import { routeSchema } from '../route-schema.ts';
+import { bodyCheckedWith } from '../plugins/route-validation.ts';
+import type { CountryCode } from '../../shared/phone.ts';
 import { registrationWindow } from '../../shared/registration-window.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { createRegistrationWithToken } from './create-registration.repository.ts';
@@ -60,6 +63,10 @@ export async function registrationsRoutes(app: FastifyInstance) {
           errorTable.registrationsNotOpen,
         ],
       }),
+      // A phone without its country code is read in the event's phone country of the moment.
+      validatorCompiler: bodyCheckedWith(() =>
+        newRegistrationSchemaIn(app.editions.current().settings.phoneCountry as CountryCode),
+      ),
       // Closed is closed whatever was sent: decided before the body is checked (issue 33.5).
       preValidation: async (_request, reply) => {
         const window = registrationWindow(app.editions.current().settings, new Date());

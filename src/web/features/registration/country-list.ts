@@ -42,8 +42,11 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => escapes[c]!);
 
 /**
- * The picker's content as the server renders it: the first country (the default) alone. React
- * sets it once and never again (the same string on every render), so it never puts it back over
- * the full list.
+ * The picker's content as the server renders it: the event's phone country (the default) alone.
+ * React sets it once and never again (the same string on every render of a page), so it never
+ * puts it back over the full list.
  */
-export const firstCountryHtml = `<option value="${escape(countries[0]!.code)}">${escape(countries[0]!.label)}</option>`;
+export function defaultCountryHtml(code: string): string {
+  const option = countries.find((country) => country.code === code) ?? countries[0]!;
+  return `<option value="${escape(option.code)}">${escape(option.label)}</option>`;
+}

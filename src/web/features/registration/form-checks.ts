@@ -11,7 +11,7 @@ import {
   fieldErrors,
   honeypotField,
   messages,
-  newRegistrationSchema,
+  newRegistrationSchemaIn,
   type NewRegistrationInput,
 } from '@shared/registration.schema.ts';
 import type { Draft } from './form-draft.ts';
@@ -48,7 +48,7 @@ export function prepareSubmission(values: RegistrationFormValues): Submission {
     ...pick(values, Object.keys(answerOptions) as (keyof typeof answerOptions)[], false),
     [honeypotField]: values[honeypotField],
   } as RegistrationBody;
-  const parsed = newRegistrationSchema.safeParse(body);
+  const parsed = newRegistrationSchemaIn(values.country).safeParse(body);
   if (!parsed.success) {
     for (const [field, message] of Object.entries(formFieldErrors(fieldErrors(parsed.error)))) {
       errors[field as keyof FieldErrors] ??= message;

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 import {
   countrySelectName,
-  firstCountryHtml,
+  defaultCountryHtml,
   onReachForPicker,
   showAllCountries,
 } from './country-list.ts';
@@ -20,6 +20,8 @@ const byCode = new Map(options.map((option) => [option.code, option]));
 interface PhoneFieldProps {
   number: string;
   country: CountryCode;
+  /** The event's phone country: the one option the server renders. */
+  defaultCountry: CountryCode;
   error?: string;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
@@ -30,6 +32,7 @@ interface PhoneFieldProps {
 export function PhoneField({
   number,
   country,
+  defaultCountry,
   error,
   disabled,
   inputRef,
@@ -81,7 +84,7 @@ export function PhoneField({
             onTouchStart={onReachForPicker}
             onKeyDown={onReachForPicker}
             // The options are not React's: the default alone, then every country once reached.
-            dangerouslySetInnerHTML={{ __html: firstCountryHtml }}
+            dangerouslySetInnerHTML={{ __html: defaultCountryHtml(defaultCountry) }}
             className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
           />
         </div>

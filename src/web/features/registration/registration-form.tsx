@@ -5,7 +5,6 @@
 import { LoaderCircle, Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import countries from 'virtual:country-options';
 import { useLocation } from 'wouter';
 import { formatEventTime } from '@shared/event.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
@@ -41,9 +40,6 @@ import { refusalDescription, registrationTexts as texts } from './registration-t
 
 const loadChecks = () => import('./form-checks.ts');
 
-/** The first option of the country picker: the United States. */
-const defaultCountry = countries[0]!.code;
-
 const levarAlguemChoices: Choice<LevarAlguem>[] = levarAlguemOptions.map((value) => ({
   value,
   label: levarAlguemLabels[value],
@@ -67,6 +63,8 @@ function failureDescription(reason?: string): ReactNode {
 export function RegistrationForm() {
   const event = useEvent();
   const dates = useEventDates();
+  // The picker starts on the event's phone country (issue 33.3).
+  const defaultCountry = event.phoneCountry as CountryCode;
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // State updates are not synchronous: a second tap in the same frame must see this at once.
@@ -117,7 +115,7 @@ export function RegistrationForm() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [defaultCountry]);
 
   /** The visitor has started on the form: load its checks and its toasts while they type. */
   function warmUp() {
@@ -244,6 +242,7 @@ export function RegistrationForm() {
       <PhoneField
         number={values.whatsapp}
         country={values.country}
+        defaultCountry={defaultCountry}
         error={errors.whatsapp}
         onNumberChange={(value) => update('whatsapp', value)}
         onCountryChange={(country: CountryCode) => update('country', country)}
