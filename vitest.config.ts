@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { runFolder, runId, runVariable } from './test/run/run-folder.ts';
 import { alias, countryOptionsPlugin } from './vite.config.ts';
 
 // Kysely's FileMigrationProvider imports each migration file itself: run through Vitest, so that
@@ -11,12 +11,13 @@ import { alias, countryOptionsPlugin } from './vite.config.ts';
 // 10 s plugin timeout).
 const server = { deps: { inline: ['kysely'], external: [/\/dist\/ssr\//] } };
 
-// The tests' temporary folders (SQLite files, Chromium profiles, nginx's files) in memory where
-// the machine has a tmpfs: SQLite runs with synchronous=FULL, an fsync per commit, several
-// milliseconds each on this machine's disk and far more while other work writes to it, for a
-// durability no test can observe (a process killed with SIGKILL loses nothing the kernel holds).
-// Same code, same settings, another file system (decision 0081).
-const tmpfs = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
+// The tests' temporary folders (SQLite files, Chromium profiles, nginx's files) in one folder of
+// the run's own, in memory where the machine has a tmpfs: SQLite runs with synchronous=FULL, an
+// fsync per commit, several milliseconds each on this machine's disk and far more while other
+// work writes to it, for a durability no test can observe (a process killed with SIGKILL loses
+// nothing the kernel holds). Same code, same settings, another file system (decision 0081). The
+// run's global teardown removes the folder and fails on anything a test left in it (decision 0182).
+const runEnv = { TMPDIR: runFolder(), [runVariable]: runId() };
 
 /**
  * The files that take longest, longest first, in seconds on the 2-core machine (API and browser
@@ -68,7 +69,7 @@ const httpOnlyE2e = ['e2e/served-pages.test.ts'];
 // globals (decision 0080).
 const shared = {
   server,
-  env: tmpfs,
+  env: runEnv,
   // Generous limits, never expectations about speed: on 2 cores a test can wait its turn.
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -83,6 +84,7 @@ export default defineConfig({
   resolve: { alias },
   plugins: [countryOptionsPlugin()],
   test: {
+    globalSetup: ['./test/run/global-setup.ts'],
     sequence: { sequencer: SlowestFirst },
     projects: [
       {

@@ -1,16 +1,19 @@
 // What the server sends for pages, before any JavaScript runs: statuses, the event in the
 // page (JSON data block, title, WhatsApp link preview), and the operator's EVENT_CONFIG.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rawGet as rawGetWith } from '#test/api/raw-get.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 
 let server: TestServer | undefined;
+// The operators' EVENT_CONFIG files.
+const dir = mkdtempSync(join(tmpdir(), 'event-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -85,7 +88,7 @@ describe('served pages', () => {
   });
 
   it('takes the operator’s EVENT_CONFIG, escaped so it cannot break out of the page', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json');
+    const file = join(dir, 'escaped.json');
     writeFileSync(
       file,
       JSON.stringify({ name: 'Obra </script><b>Segura</b> & "Cia"', date: '2026-03-14' }),
@@ -107,7 +110,7 @@ describe('served pages', () => {
 
 describe('operator text with replacement patterns', () => {
   it('keeps an event name with $ signs intact in the page and its JSON', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json');
+    const file = join(dir, 'dollars.json');
     const name = "Build $' $& $` $1 Safe";
     writeFileSync(file, JSON.stringify({ name }));
     server = await startAppServer({ EVENT_CONFIG: file });

@@ -1,14 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../shared/event-config.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
 import { ConfigError } from './config-error.ts';
 import { linksWorkOnlyHere, loadConfig } from './config.ts';
 
+const dir = mkdtempSync(join(tmpdir(), 'event-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
 function eventFile(content: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'event-config-')), 'event.json');
+  const file = join(dir, `event-${(files += 1)}.json`);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 }

@@ -3,8 +3,15 @@
 // `drop()`.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { databasePrefix } from '../run/run-folder.ts';
 
-const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The run's migrated database that the others are copied from (decision 0181). */
+export function templateName(): string {
+  return `${databasePrefix()}template`;
+}
 
 export interface TempPostgres {
   url: string;
@@ -30,7 +37,8 @@ async function onAdmin(statements: string[]) {
 }
 
 export async function createTempPostgres(options: TempPostgresOptions = {}): Promise<TempPostgres> {
-  const name = `inscricoes_test_${randomBytes(6).toString('hex')}`;
+  // Named after the run, so that its teardown finds any a test forgot to drop (decision 0182).
+  const name = `${databasePrefix()}${randomBytes(6).toString('hex')}`;
   await onAdmin([
     `create database ${name}`,
     // A commit answers before its WAL record reaches the disk (no fsync to wait for): the same

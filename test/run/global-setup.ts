@@ -1,0 +1,31 @@
+// Vitest's global setup and teardown: the run's folder made before any worker starts, and, once
+// every file has finished, everything the run made removed: its folder, its PostgreSQL
+// databases. Whatever a test left behind there is named and fails the run, after it is removed:
+// a test cleans up after itself, and a run leaves nothing in /dev/shm (decision 0182).
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { leftDatabases } from './left-databases.ts';
+import { runFolder } from './run-folder.ts';
+
+export function setup() {
+  mkdirSync(runFolder(), { recursive: true });
+}
+
+// Each Vitest project inherits this file, so both may run it: the first teardown does the work.
+export async function teardown() {
+  const folder = runFolder();
+  if (!existsSync(folder)) return;
+  const files = readdirSync(folder);
+  rmSync(folder, { recursive: true, force: true });
+  const databases = await leftDatabases();
+  const left = [
+    ...files.map((file) => `${folder}/${file}`),
+    ...databases.map((db) => `database ${db}`),
+  ];
+  if (left.length === 0) return;
+  console.error(
+    `\nThe run left ${left.length} thing(s) behind (now removed); the test that made each must ` +
+      `remove it:\n${left.map((each) => `  ${each}\n`).join('')}`,
+  );
+  // Vitest only logs what a teardown throws; the run must fail.
+  process.exitCode = 1;
+}
