@@ -13,6 +13,7 @@ import {
   eventFieldMessages as messages,
   isTimeZone,
 } from './event-fields.ts';
+import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
 import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
 
@@ -79,6 +80,16 @@ export const highlightSchema = z.strictObject(
 function wholeNumber(min: number, max: number, message: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
+
+/** The logo as the settings hold it: set by PUT /api/admin/event/logo only (issue 33.2). */
+export const eventLogoSchema = z.strictObject(
+  {
+    url: z.string({ error: messages.logo }).regex(logoUrlPattern, messages.logo),
+    width: wholeNumber(1, logoLimits.width, messages.logo),
+    height: wholeNumber(1, 100_000, messages.logo),
+  },
+  { error: messages.logo },
+);
 
 /** A message's text: lines kept (CRLF made LF), only the placeholders this text may hold. */
 function messageText(field: MessageTextField) {
@@ -153,6 +164,8 @@ const settingsObject = z.strictObject(
       .array(highlightSchema, { error: messages.highlights })
       .max(limits.highlights, messages.tooManyHighlights)
       .default(() => structuredClone(defaultLandingTexts.highlights)),
+    /** The logo above the name on every page and e-mail; null: none. */
+    logo: eventLogoSchema.nullable().default(null),
     venue: line(limits.venue),
     city: line(limits.city),
     /**

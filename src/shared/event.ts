@@ -26,6 +26,7 @@ export const defaultEventDetails: EventDetails = {
   timeZone: 'America/New_York',
   durationMinutes: 240,
   ...defaultLandingTexts,
+  logo: null,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
   phoneCountry: 'US',
