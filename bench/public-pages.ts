@@ -14,8 +14,11 @@
 // downloaded by then. Last, the budgets, judged on both methods.
 //
 // Run: npx tsx bench/public-pages.ts   (after `npm run build`; `npm run bench` builds first)
+// `-- --configured`: the site as an organizer who wrote everything the landing takes starts it (a
+// description of 2,000 characters, four cards, the thank-you pages' texts at their longest), to
+// judge the budgets with the heaviest pages an organizer can make (issue 33.9).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -42,6 +45,38 @@ const cpuSlowdown = 4;
 
 const root = resolve(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'inscricoes-bench-pages-'));
+const configured = process.argv.includes('--configured');
+
+/** The heaviest landing an organizer can write: every text at its limit, four cards. */
+function heaviestEvent(): string {
+  const words = (length: number) =>
+    'Uma noite de palestras curtas e conversa para quem programa em Recife. '
+      .repeat(Math.ceil(length / 70))
+      .slice(0, length)
+      .trim();
+  const first = words(600);
+  const second = `${words(560)} https://recife.dev/agenda`;
+  // The third fills the description to its 2,000 characters (ending on a letter, kept by the trim).
+  const third = `${words(2000).slice(0, 2000 - first.length - second.length - 5)}.`;
+  const paragraphs = [first, second, third];
+  const file = join(scratch, 'event.json');
+  const thanks = { title: words(80), text: words(500) };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'Encontro Dev Recife',
+      eyebrow: words(80),
+      description: paragraphs.join('\n\n'),
+      highlights: (['microphone', 'people', 'coffee', 'certificate'] as const).map((icon) => ({
+        icon,
+        title: words(40),
+        text: words(80),
+      })),
+      thanks: { received: thanks, confirmed: thanks, waitlisted: thanks },
+    }),
+  );
+  return file;
+}
 
 async function buildFloor(): Promise<string> {
   const outDir = join(scratch, 'floor');
@@ -77,7 +112,13 @@ async function startOurs() {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: scratch,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(configured ? { EVENT_CONFIG: heaviestEvent() } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Lighthouse fails to record a trace (NO_NAVSTART) for a page on 127.0.0.1, not on localhost.

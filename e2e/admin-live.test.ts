@@ -69,7 +69,7 @@ describe('two open panels', () => {
       confirmacao: 'Ok',
     });
     await fields(visitor).submit.click();
-    await toast(visitor, 'Inscrição realizada! 🎉').waitFor();
+    await toast(visitor, 'Confirmado!').waitFor();
     await visitor.waitForURL(server.url + paths.thanks);
     for (const panel of [panelA, panelB]) {
       const helena = card(panel, 'Helena Ao Vivo');

@@ -9,6 +9,7 @@ import {
   api,
   attendeePage,
   paths,
+  thanksConfirmed,
   thanksWaitlisted,
   withCode,
   withId,
@@ -66,7 +67,8 @@ describe('a full event', () => {
   it('takes the first registration, then leads the next to the waiting list’s thank-you page', async () => {
     const first = `primeira.${Date.now()}@exemplo.com`;
     const firstPage = await registerThroughForm(first);
-    await firstPage.waitForURL(server.url + paths.thanks);
+    // Confirmed on arrival: the confirmed thank-you page (decision 0220).
+    await firstPage.waitForURL(server.url + thanksConfirmed);
     // The answer's personal link, shown once on the thank-you page.
     const personal = firstPage.getByRole('link', { name: /\/inscricao\// });
     await personal.waitFor();

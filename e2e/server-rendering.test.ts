@@ -195,7 +195,7 @@ describe('the form page', () => {
     await hydrated(page);
     await fields(page).submit.click();
     await page.waitForURL(server.url + paths.thanks);
-    await toast(page, 'Inscrição realizada! 🎉').waitFor();
+    await toast(page, 'Confirmado!').waitFor();
     expect(await stored(data.email)).toMatchObject({
       nome_completo: 'Digitou Antes',
       email: data.email,
@@ -216,7 +216,7 @@ describe('the form page', () => {
 
     app.release();
     await page.waitForURL(server.url + paths.thanks);
-    await toast(page, 'Inscrição realizada! 🎉').waitFor();
+    await toast(page, 'Confirmado!').waitFor();
     expect(await stored(data.email)).toEqual({
       nome_completo: 'Enviou Cedo',
       email: data.email,

@@ -28,7 +28,8 @@ const texts = {
   missingRequired: 'Por favor, preencha todos os campos obrigatórios.',
   invalidFields: 'Confira os campos destacados.',
   failed: 'Não foi possível realizar a inscrição. Tente novamente.',
-  successTitle: 'Inscrição realizada! 🎉',
+  /** The thank-you page's title, which the toast repeats (decision 0220). */
+  successTitle: 'Confirmado!',
   successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
 };
 

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import {
   admissionModes,
   defaultLandingTexts,
+  defaultThanksTexts,
   highlightIcons,
   eventFieldLimits as limits,
   eventFieldMessages as messages,
   isTimeZone,
 } from './event-fields.ts';
-import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
 import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
 
@@ -77,19 +77,25 @@ export const highlightSchema = z.strictObject(
   { error: messages.highlights },
 );
 
+/** One outcome's thank-you page: its heading and the line under it (which may be left empty). */
+const thanksTextSchema = z.strictObject(
+  { title: line(limits.thanksTitle), text: optionalText(limits.thanksText) },
+  { error: messages.thanks },
+);
+
+/** The thank-you page of each outcome (issue 33.6); the form's toast repeats its title. */
+export const thanksSchema = z.strictObject(
+  {
+    received: thanksTextSchema,
+    confirmed: thanksTextSchema,
+    waitlisted: thanksTextSchema,
+  },
+  { error: messages.thanks },
+);
+
 function wholeNumber(min: number, max: number, message: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
-
-/** The logo as the settings hold it: set by PUT /api/admin/event/logo only (issue 33.2). */
-export const eventLogoSchema = z.strictObject(
-  {
-    url: z.string({ error: messages.logo }).regex(logoUrlPattern, messages.logo),
-    width: wholeNumber(1, logoLimits.width, messages.logo),
-    height: wholeNumber(1, 100_000, messages.logo),
-  },
-  { error: messages.logo },
-);
 
 /** A message's text: lines kept (CRLF made LF), only the placeholders this text may hold. */
 function messageText(field: MessageTextField) {
@@ -164,8 +170,8 @@ const settingsObject = z.strictObject(
       .array(highlightSchema, { error: messages.highlights })
       .max(limits.highlights, messages.tooManyHighlights)
       .default(() => structuredClone(defaultLandingTexts.highlights)),
-    /** The logo above the name on every page and e-mail; null: none. */
-    logo: eventLogoSchema.nullable().default(null),
+    /** The thank-you page's title and text for each outcome: received, confirmed, waitlisted. */
+    thanks: thanksSchema.default(() => structuredClone(defaultThanksTexts)),
     venue: line(limits.venue),
     city: line(limits.city),
     /**

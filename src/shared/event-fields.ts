@@ -21,6 +21,9 @@ export const eventFieldLimits = {
   highlights: 4,
   highlightTitle: 40,
   highlightText: 80,
+  /** The thank-you page's title and text for each outcome (issue 33.6). */
+  thanksTitle: 80,
+  thanksText: 500,
   /** Seats: far more than any hall holds. */
   capacity: 1_000_000,
 } as const;
@@ -77,6 +80,43 @@ export const defaultLandingTexts: {
   ],
 };
 
+/**
+ * What became of a registration, as its thank-you page says it: `received` (waiting for the
+ * organizer's approval), `confirmed` (a seat at once, in automatic admission), `waitlisted` (no
+ * seat was left).
+ */
+export const thanksOutcomes = ['received', 'confirmed', 'waitlisted'] as const;
+export type ThanksOutcome = (typeof thanksOutcomes)[number];
+
+/** One outcome's thank-you page: its heading (the form's toast repeats it) and the line under it. */
+export interface ThanksText {
+  title: string;
+  text: string;
+}
+
+/**
+ * The thank-you pages as a fresh install shows them: `received` is the original's ('Confirmado!'),
+ * `waitlisted` what the waiting list's page said before it was a setting.
+ */
+export const defaultThanksTexts: Record<ThanksOutcome, ThanksText> = {
+  received: { title: 'Confirmado!', text: 'Sua inscrição foi realizada com sucesso!' },
+  confirmed: {
+    title: 'Inscrição confirmada!',
+    text: 'Sua vaga está garantida. Seu ingresso já está pronto: mostre o QR code dele na entrada.',
+  },
+  waitlisted: {
+    title: 'Você está na lista de espera',
+    text: 'Recebemos sua inscrição, mas as vagas do evento já foram preenchidas.',
+  },
+};
+
+/** Each outcome as the panel names it. */
+export const thanksOutcomeLabels: Record<ThanksOutcome, string> = {
+  received: 'Inscrição recebida (aguarda aprovação)',
+  confirmed: 'Inscrição confirmada na hora (admissão automática)',
+  waitlisted: 'Lista de espera (sem vagas)',
+};
+
 /** Each icon as the panel names it. */
 export const highlightIconLabels: Record<HighlightIcon, string> = {
   calendar: 'Calendário',
@@ -109,7 +149,6 @@ export const eventFieldMessages = {
   admission:
     'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
   registrationOpen: 'Envie true (inscrições abertas) ou false (encerradas).',
-  logo: 'Envie o logotipo pelo campo Logotipo (PUT /api/admin/event/logo), ou null para nenhum.',
   phoneCountry: 'Escolha um país da lista (código de duas letras, como BR ou US).',
   instant:
     'Informe data e hora com o fuso, no formato ISO 8601 (como 2027-01-10T09:00:00-03:00), ou deixe vazio.',
@@ -117,6 +156,8 @@ export const eventFieldMessages = {
   highlightIcon: `Escolha um ícone da lista: ${highlightIcons.join(', ')}.`,
   highlights: 'Envie os destaques como uma lista de cartões, cada um com icon, title e text.',
   tooManyHighlights: `Use no máximo ${eventFieldLimits.highlights} destaques.`,
+  thanks:
+    'Envie os agradecimentos como um objeto com received, confirmed e waitlisted, cada um com title e text.',
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
 } as const;
@@ -142,12 +183,12 @@ export const eventFieldLabels = {
   admission: 'Admissão das inscrições',
   registrationOpen: 'Inscrições abertas',
   phoneCountry: 'País dos telefones (WhatsApp)',
-  logo: 'Logotipo',
   registrationOpensAt: 'Abertura das inscrições',
   registrationClosesAt: 'Encerramento das inscrições',
   eyebrow: 'Linha acima do nome',
   description: 'Descrição',
   highlights: 'Destaques',
+  thanks: 'Página de agradecimento',
   whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',

@@ -4,7 +4,7 @@
 // No zod here: the public pages import this file, and take the EventConfig type from the
 // schema's file as a type only (erased at build).
 import type { EventConfig, EventSettings } from './event-config.schema.ts';
-import { defaultLandingTexts } from './event-fields.ts';
+import { defaultLandingTexts, defaultThanksTexts } from './event-fields.ts';
 import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
 // Types only: the texts' functions stay out of the public pages' JavaScript.
 import type { MessageTextField } from './event-texts.ts';
@@ -26,7 +26,7 @@ export const defaultEventDetails: EventDetails = {
   timeZone: 'America/New_York',
   durationMinutes: 240,
   ...defaultLandingTexts,
-  logo: null,
+  thanks: defaultThanksTexts,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
   phoneCountry: 'US',

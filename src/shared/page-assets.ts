@@ -3,13 +3,20 @@
 // entries the form page and the not-found page run instead of the app (docs/decisions/0100,
 // 0101, 0150). Read by vite.config.ts
 // (its inputs) and by the server (src/server/web/rendered-pages.ts).
-import { formNotSentPage, notFoundPage, paths, thanksWaitlisted } from './paths.ts';
+import {
+  formNotSentPage,
+  notFoundPage,
+  paths,
+  thanksConfirmed,
+  thanksWaitlisted,
+} from './paths.ts';
 
 /** The style sheet each public page inlines: only the classes its own files use. */
 export const pageStyleSheets: Readonly<Record<string, string>> = {
   [paths.home]: 'src/web/features/landing/landing-page.css',
   [paths.register]: 'src/web/features/registration/registration-page.css',
   [paths.thanks]: 'src/web/features/registration/thanks-page.css',
+  [thanksConfirmed]: 'src/web/features/registration/thanks-page.css',
   [thanksWaitlisted]: 'src/web/features/registration/thanks-page.css',
   [paths.privacy]: 'src/web/features/privacy/privacy-page.css',
   [notFoundPage]: 'src/web/features/not-found/not-found-page.css',

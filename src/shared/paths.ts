@@ -19,6 +19,12 @@ export const doorWorker = '/portaria-sw.js';
 export const thanksWaitlisted = '/obrigado/lista-de-espera';
 
 /**
+ * The thank-you page when the registration was confirmed on arrival (automatic admission): the
+ * ticket's link and the calendar file right there (issue 33.6). Rendered at start like /obrigado.
+ */
+export const thanksConfirmed = '/obrigado/confirmada';
+
+/**
  * The person's own page (decision 0130): their state, their ticket, and 'Não poderei comparecer'.
  * `withCode(attendeePage, token)`; its confirmation step and the cancellation's form POST.
  */
@@ -40,9 +46,6 @@ export const setupPage = '/admin/configurar';
  * screen, `#evento`), the next thing a new site needs.
  */
 export const setupLanding = '/admin#evento';
-
-/** A logo, by its content's hash (`/imagens/<hash>.png`): never changes, cached for good. */
-export const eventImage = '/imagens/:file';
 
 export const api = {
   registrations: '/api/registrations',
@@ -80,8 +83,6 @@ export const api = {
   adminAccount: '/api/admin/accounts/:id',
   /** The current edition's settings (GET, PUT). */
   adminEvent: '/api/admin/event',
-  /** Its logo: a PNG, JPEG or WebP picture as the body (PUT), or none (DELETE). */
-  adminEventLogo: '/api/admin/event/logo',
   /** Every edition, newest first (GET); a new current one (POST). */
   adminEditions: '/api/admin/editions',
   /** One edition's registrations, read-only. */
@@ -103,6 +104,7 @@ export const api = {
 export const scriptlessPages: readonly string[] = [
   paths.home,
   paths.thanks,
+  thanksConfirmed,
   thanksWaitlisted,
   paths.privacy,
 ];
@@ -117,7 +119,11 @@ export const notFoundPage = '/404';
 export const formNotSentPage = 'POST /convite';
 
 /** Paths the browser app renders with a 200; anything else gets the not-found page. */
-export const pagePaths: readonly string[] = [...Object.values(paths), thanksWaitlisted];
+export const pagePaths: readonly string[] = [
+  ...Object.values(paths),
+  thanksConfirmed,
+  thanksWaitlisted,
+];
 
 /** Fills a route pattern's `:id`: `withId(api.adminConfirm, id)`. */
 export function withId(pattern: string, id: string): string {

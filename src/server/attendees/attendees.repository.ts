@@ -6,6 +6,7 @@ import { eventEndsAt } from '../../shared/event-start.ts';
 import { ticketPage, withCode } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { AttendeeLock } from '../../shared/rendered-page.ts';
+import { waitlistPosition } from '../registrations/waitlist-position.repository.ts';
 
 export interface FoundAttendee {
   event: EventConfig;
@@ -55,23 +56,7 @@ export async function findAttendee(
   if (!row) return undefined;
   const event = await app.editions.settingsOf(row.event_id);
   if (!event) return undefined;
-  let position: number | null = null;
-  if (row.status === 'waitlisted') {
-    // Those ahead: waitlisted in the same edition, arrived before (the same order the seats go).
-    const { ahead } = await db
-      .selectFrom('registrations')
-      .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
-      .where('event_id', '=', row.event_id)
-      .where('status', '=', 'waitlisted')
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<', row.created_at),
-          eb.and([eb('created_at', '=', row.created_at), eb('id', '<', row.id)]),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    position = Number(ahead) + 1;
-  }
+  const position = row.status === 'waitlisted' ? await waitlistPosition(db, row) : null;
   return {
     event,
     name: row.nome_completo,

@@ -100,8 +100,7 @@ export class SettingsChangedError extends Error {
  */
 export async function updateCurrentSettings(
   db: Kysely<Database>,
-  /** The new settings, or how to make them from the current ones (held: no save in between). */
-  settingsOrChange: EventSettings | ((current: EventSettings) => EventSettings),
+  settings: EventSettings,
   actor: Actor,
   alsoDo?: (trx: Transaction<Database>, fields: readonly string[]) => Promise<void>,
   writtenOver: (current: StoredEdition) => boolean = () => true,
@@ -110,10 +109,6 @@ export async function updateCurrentSettings(
     await lockEditions(trx);
     const current = await readCurrentEdition(trx);
     if (!writtenOver(current)) throw new SettingsChangedError();
-    const settings =
-      typeof settingsOrChange === 'function'
-        ? settingsOrChange(current.settings)
-        : settingsOrChange;
     const fields = changedFields(current.settings, settings);
     if (fields.length === 0) return { edition: current, fields };
     const at = new Date().toISOString();

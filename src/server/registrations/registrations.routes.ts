@@ -24,6 +24,7 @@ import type { CreatedRegistration } from './new-registration.ts';
 import { DuplicateEmailError } from './registration-errors.ts';
 import { registrationSentUnder } from './registration-reads.repository.ts';
 import { newRegistrationId } from './uuid.ts';
+import { waitlistPosition } from './waitlist-position.repository.ts';
 
 /** A browser's key for one filled-in form (decision 0168): random, so nobody else's. */
 const submissionKeyPattern = /^[A-Za-z0-9_-]{22,64}$/;
@@ -36,6 +37,11 @@ function submissionKeyOf(request: FastifyRequest): string | null {
 /** The 201's registration, and the person's own page: given here only, never in a list. */
 const createdSchema = registrationSchema.extend({
   personal_page: z.url().optional().describe("The person's own page (state, ticket, cancel)."),
+  waitlist_position: z
+    .number()
+    .int()
+    .optional()
+    .describe('On the waiting list: the place in line, 1 for the next to get a seat.'),
 });
 
 export async function registrationsRoutes(app: FastifyInstance) {
@@ -134,13 +140,21 @@ export async function registrationsRoutes(app: FastifyInstance) {
     },
   );
 
-  /** The person's own page, given here (and in every message): never in a list. */
-  function created201(
+  /**
+   * The person's own page, given here (and in every message): never in a list. On the waiting
+   * list, their place in it, which the thank-you page shows.
+   */
+  async function created201(
     reply: FastifyReply,
     { registration, personalToken }: Pick<CreatedRegistration, 'registration' | 'personalToken'>,
   ) {
+    const position =
+      registration.status === 'waitlisted'
+        ? await waitlistPosition(app.db.kysely, registration)
+        : undefined;
     return reply.code(201).send({
       ...registration,
+      ...(position === undefined ? {} : { waitlist_position: position }),
       ...(personalToken
         ? { personal_page: attendeePageUrl(app.config.publicUrl, personalToken) }
         : {}),

@@ -1,9 +1,13 @@
 // Every screen and its path. Heavy screens are lazy chunks (see pages.ts).
 import type { ComponentType } from 'react';
-import { paths, setupPage, thanksWaitlisted } from '@shared/paths.ts';
+import { paths, setupPage, thanksConfirmed, thanksWaitlisted } from '@shared/paths.ts';
 import { LandingPage } from '@/features/landing/landing-page.tsx';
 import { NotFoundPage } from '@/features/not-found/not-found-page.tsx';
-import { ThanksPage, WaitlistedThanksPage } from '@/features/registration/thanks-page.tsx';
+import {
+  ConfirmedThanksPage,
+  ThanksPage,
+  WaitlistedThanksPage,
+} from '@/features/registration/thanks-page.tsx';
 import type { LazyPage } from './lazy-page.ts';
 import { lazyPages } from './pages.ts';
 
@@ -21,6 +25,7 @@ export const routes: readonly PageRoute[] = [
   eager(paths.home, LandingPage),
   lazy(paths.register),
   eager(paths.thanks, ThanksPage),
+  eager(thanksConfirmed, ConfirmedThanksPage),
   eager(thanksWaitlisted, WaitlistedThanksPage),
   lazy(paths.privacy),
   lazy(paths.admin),

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { formatEventTime } from '@shared/event.ts';
 import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
-import { api, paths, thanksWaitlisted } from '@shared/paths.ts';
+import { api, paths } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
 import {
   confirmacaoOptions,
@@ -17,12 +17,12 @@ import {
   type Confirmacao,
   type LevarAlguem,
 } from '@shared/registration.fields.ts';
-import type { Registration } from '@shared/registration.schema.ts';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
+import { useMessageProviders } from '@/lib/message-providers.ts';
 import { ChoiceGroup, type Choice } from './choice-group.tsx';
 import { clearDraft, readDraftText, submissionKey, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
@@ -37,6 +37,7 @@ import {
 import { countrySelectName } from './country-list.ts';
 import { PhoneField } from './phone-field.tsx';
 import { refusalDescription, registrationTexts as texts } from './registration-texts.ts';
+import { thanksNavigation, type CreatedRegistration } from './registration-outcome.ts';
 
 const loadChecks = () => import('./form-checks.ts');
 
@@ -65,6 +66,7 @@ export function RegistrationForm() {
   const dates = useEventDates();
   // The picker starts on the event's phone country (issue 33.3).
   const defaultCountry = event.phoneCountry as CountryCode;
+  const providers = useMessageProviders();
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // State updates are not synchronous: a second tap in the same frame must see this at once.
@@ -171,28 +173,24 @@ export function RegistrationForm() {
 
     setSending(true);
     setErrors({});
-    let registration: Registration & { personal_page?: string };
+    let registration: CreatedRegistration;
     try {
-      registration = await apiRequest<Registration & { personal_page?: string }>(
-        api.registrations,
-        {
-          method: 'POST',
-          body: submission.body,
-          headers: { 'idempotency-key': submissionKey() },
-        },
-      );
+      registration = await apiRequest<CreatedRegistration>(api.registrations, {
+        method: 'POST',
+        body: submission.body,
+        headers: { 'idempotency-key': submissionKey() },
+      });
     } catch (error) {
       showFailure(error);
       return;
     }
     // sendingRef stays true: the form is on its way out.
     clearDraft();
-    toast.success(texts.successTitle, { description: texts.successDescription });
-    // No seat was left: the waiting list's own thank-you page, which promises no ticket.
-    // The person's own page goes along (history state): the thank-you page shows it once.
-    navigate(registration.status === 'waitlisted' ? thanksWaitlisted : paths.thanks, {
-      state: { personalPage: registration.personal_page },
-    });
+    // The thank-you page of what became of it, its title repeated by the toast; the person's own
+    // page, the ticket's code and the place in line go along (history state), shown there once.
+    const thanks = thanksNavigation(registration, event, providers);
+    toast.success(thanks.toast.title, { description: thanks.toast.description });
+    navigate(thanks.path, { state: thanks.state });
   }
 
   /** Back to the form as it was, with the reason in a toast and at the fields. */

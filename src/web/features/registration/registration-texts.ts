@@ -7,8 +7,6 @@ export const registrationTexts = {
   /** A field filled in but not valid: the words of the server's 400 for the same problem. */
   invalidFields: apiErrors.validation,
   failed: 'Não foi possível realizar a inscrição. Tente novamente.',
-  successTitle: 'Inscrição realizada! 🎉',
-  successDescription: 'Em breve você receberá seu ingresso via WhatsApp.',
   submit: 'Confirmar Presença',
   sending: 'Enviando...',
 } as const;

@@ -47,6 +47,7 @@ import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
 import { LandingSection } from './landing-section.tsx';
 import { RegistrationWindowSection } from './registration-window-section.tsx';
+import { ThanksSection } from './thanks-section.tsx';
 import { SettingsField } from './settings-field.tsx';
 import { SettingsGroup } from './settings-group.tsx';
 import { clearSettingsDraft, readSettingsDraft, writeSettingsDraft } from './settings-draft.ts';
@@ -332,6 +333,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       </SettingsGroup>
 
       <RegistrationWindowSection values={values} errors={errors} update={update} />
+      <ThanksSection values={values} errors={errors} update={update} />
 
       <SettingsGroup legend={texts.groups.data} columns>
         {field(

@@ -11,6 +11,7 @@ export const eventSettingsTexts = {
     event: 'O evento',
     landing: 'Página inicial',
     registrations: 'Inscrições',
+    thanks: 'Página de agradecimento',
     when: 'Quando',
     where: 'Onde',
     seats: 'Vagas e admissão',
@@ -30,6 +31,7 @@ export const eventSettingsTexts = {
       `Sob a frase de apresentação; no formulário, só o começo. Uma linha em branco separa parágrafos, e endereços (https://…) viram links. ${length} de 2000 caracteres.`,
     highlights:
       'Até 4 cartões depois do da data (que mostra dia, hora e local), cada um com ícone, título e uma linha de texto.',
+    thanksTitle: 'O aviso do formulário repete este título.',
     date: 'No fuso horário do evento.',
     timeZone: 'Digite para buscar na lista (como America/Sao_Paulo).',
     timeThere: (time: string) => `Agora são ${time} nesse fuso.`,
@@ -49,6 +51,9 @@ export const eventSettingsTexts = {
   highlightCard: (position: number) => `Destaque ${position}`,
   removeHighlight: (position: number) => `Remover destaque ${position}`,
   highlightParts: { icon: 'Ícone', title: 'Título', text: 'Texto' },
+  thanksIntro:
+    'O que a pessoa lê depois de enviar o formulário, conforme o que aconteceu com a inscrição. O site acrescenta por onde o ingresso chega, o link do ingresso ou a posição na lista de espera.',
+  thanksParts: { title: 'Título', text: 'Texto' },
   messagesIntro:
     'Os marcadores entre chaves são trocados pelos dados de cada pessoa. Um parágrafo com um marcador sem valor (o link antes de haver ingresso) sai inteiro.',
   placeholdersHeading: 'Marcadores',

@@ -22,7 +22,7 @@ const emptyIsNull = new Set<SettingsField>([
 const booleanFields = new Set<SettingsField>(['registrationOpen']);
 
 /** Fields whose value is a list or an object: held as JSON (the cards' editor reads it back). */
-const jsonFields = new Set<SettingsField>(['highlights']);
+const jsonFields = new Set<SettingsField>(['highlights', 'thanks']);
 
 /** The settings as the form shows them. */
 export function formValues(settings: EventSettings): SettingsFormValues {
