@@ -3,47 +3,32 @@
 // the visitor gets a page that says nothing was sent and how to send it, and going back finds
 // what they typed. And a form sent while the app's code cannot load says so at the button
 // (docs/decisions/0177).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
-import {
-  axeViolations,
-  chromiumArgs,
-  executablePath,
-  launchBrowser,
-  live,
-  type TestBrowser,
-} from '#test/browser/browser.ts';
+import { axeViolations, launchBrowser, live, type TestBrowser } from '#test/browser/browser.ts';
 import { fields, fillRegistrationForm, toast, validData } from '#test/browser/registration-form.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
 /** The same Chromium with JavaScript off: a page as a browser that runs none of it sees it. */
 let noScript: BrowserContext;
-let noScriptDir: string;
+let noScriptBrowser: TestBrowser | undefined;
 let pages: Page[] = [];
 
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser({ viewport: { width: 360, height: 740 } });
-  noScriptDir = mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
-  noScript = await chromium.launchPersistentContext(noScriptDir, {
-    executablePath,
-    headless: true,
-    args: chromiumArgs,
-    javaScriptEnabled: false,
+  noScriptBrowser = await launchBrowser({
     viewport: { width: 360, height: 740 },
-    locale: 'pt-BR',
+    javaScriptEnabled: false,
   });
+  noScript = noScriptBrowser.context;
 });
 afterAll(async () => {
-  await noScript?.close();
-  if (noScriptDir) rmSync(noScriptDir, { recursive: true, force: true });
+  await noScriptBrowser?.close();
   await browser?.close();
   await server?.close();
 });

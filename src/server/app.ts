@@ -19,6 +19,7 @@ import { openPostgresListener } from './db/postgres-listener.ts';
 import { doorRoutes } from './door/door.routes.ts';
 import { openEditions } from './editions/editions.ts';
 import { editionsRoutes } from './editions/editions.routes.ts';
+import { logoRoutes } from './logo/logo.routes.ts';
 import { databaseRateLimitStore } from './limits/database-rate-limit-store.ts';
 import { rateLimitWindowsSweepJob } from './limits/rate-limit-windows-sweep.job.ts';
 import { liveChangesPruneJob } from './live/live-changes-prune.job.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(registrationsAdminRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);
+  await app.register(logoRoutes);
   await app.register(doorAccountsRoutes);
   await app.register(doorRoutes);
   await app.register(ticketsRoutes);

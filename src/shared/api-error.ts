@@ -36,6 +36,17 @@ export const errorTable = {
     status: 415,
     message: 'Envie os dados em formato JSON.',
   },
+  /** PUT /api/admin/event/logo with anything but a PNG, JPEG or WebP picture (issue 33.2). */
+  logoNotAnImage: {
+    code: 'unsupported_media_type',
+    status: 415,
+    message: 'Envie o logotipo como imagem PNG, JPEG ou WebP.',
+  },
+  logoTooLarge: {
+    code: 'body_too_large',
+    status: 413,
+    message: 'O logotipo deve ter no máximo 2 MB e 40 milhões de pixels.',
+  },
   /** Headers past Node's limit (16 KB): mostly cookies a parent domain piled up. */
   headersTooLarge: {
     code: 'headers_too_large',

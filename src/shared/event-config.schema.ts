@@ -14,6 +14,7 @@ import {
   eventFieldMessages as messages,
   isTimeZone,
 } from './event-fields.ts';
+import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
 import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
 
@@ -97,6 +98,16 @@ function wholeNumber(min: number, max: number, message: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
+/** The logo as the settings hold it: set by PUT /api/admin/event/logo only (issue 33.2). */
+export const eventLogoSchema = z.strictObject(
+  {
+    url: z.string({ error: messages.logo }).regex(logoUrlPattern, messages.logo),
+    width: wholeNumber(1, logoLimits.width, messages.logo),
+    height: wholeNumber(1, 100_000, messages.logo),
+  },
+  { error: messages.logo },
+);
+
 /** A message's text: lines kept (CRLF made LF), only the placeholders this text may hold. */
 function messageText(field: MessageTextField) {
   const allowed: readonly string[] = messageTextFields[field];
@@ -172,6 +183,8 @@ const settingsObject = z.strictObject(
       .default(() => structuredClone(defaultLandingTexts.highlights)),
     /** The thank-you page's title and text for each outcome: received, confirmed, waitlisted. */
     thanks: thanksSchema.default(() => structuredClone(defaultThanksTexts)),
+    /** The logo above the name on every page and e-mail; null: none. */
+    logo: eventLogoSchema.nullable().default(null),
     venue: line(limits.venue),
     city: line(limits.city),
     /**

@@ -149,6 +149,7 @@ export const eventFieldMessages = {
   admission:
     'Escolha como as inscrições são admitidas: approval (com aprovação) ou automatic (automática).',
   registrationOpen: 'Envie true (inscrições abertas) ou false (encerradas).',
+  logo: 'Envie o logotipo pelo campo Logotipo (PUT /api/admin/event/logo), ou null para nenhum.',
   phoneCountry: 'Escolha um país da lista (código de duas letras, como BR ou US).',
   instant:
     'Informe data e hora com o fuso, no formato ISO 8601 (como 2027-01-10T09:00:00-03:00), ou deixe vazio.',
@@ -183,6 +184,7 @@ export const eventFieldLabels = {
   admission: 'Admissão das inscrições',
   registrationOpen: 'Inscrições abertas',
   phoneCountry: 'País dos telefones (WhatsApp)',
+  logo: 'Logotipo',
   registrationOpensAt: 'Abertura das inscrições',
   registrationClosesAt: 'Encerramento das inscrições',
   eyebrow: 'Linha acima do nome',

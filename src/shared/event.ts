@@ -27,6 +27,7 @@ export const defaultEventDetails: EventDetails = {
   durationMinutes: 240,
   ...defaultLandingTexts,
   thanks: defaultThanksTexts,
+  logo: null,
   venue: 'Salão de eventos',
   city: 'Foxboro, Massachusetts',
   phoneCountry: 'US',

@@ -47,6 +47,9 @@ export const setupPage = '/admin/configurar';
  */
 export const setupLanding = '/admin#evento';
 
+/** A logo, by its content's hash (`/imagens/<hash>.png`): never changes, cached for good. */
+export const eventImage = '/imagens/:file';
+
 export const api = {
   registrations: '/api/registrations',
   health: '/api/health',
@@ -83,6 +86,8 @@ export const api = {
   adminAccount: '/api/admin/accounts/:id',
   /** The current edition's settings (GET, PUT). */
   adminEvent: '/api/admin/event',
+  /** Its logo: a PNG, JPEG or WebP picture as the body (PUT), or none (DELETE). */
+  adminEventLogo: '/api/admin/event/logo',
   /** Every edition, newest first (GET); a new current one (POST). */
   adminEditions: '/api/admin/editions',
   /** One edition's registrations, read-only. */

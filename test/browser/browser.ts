@@ -1,10 +1,20 @@
 // Debian's Chromium driven by playwright-core, with the page's console errors and CSP
-// violations collected so a test can assert there were none.
+// violations collected so a test can assert there were none. One Chromium per test worker, started
+// at its first use and kept for every file the worker runs; each launchBrowser() is a fresh
+// context of it (its own cookies, storage, service workers, permissions). A launch that needs a
+// Chromium of its own (a fake camera, switches, a profile kept on disk) gets one (decision 0181).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { workerChromiumPrefix } from '../run/run-folder.ts';
 
 export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -44,9 +54,69 @@ export interface LaunchOptions {
   args?: string[];
   /** The permissions granted at launch; by default the camera's when there is a fake camera. */
   permissions?: string[];
+  /** False: pages as a browser that runs no JavaScript sees them. */
+  javaScriptEnabled?: boolean;
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This worker's Chromium, started at its first use. Vitest stops a worker with SIGTERM and then
+ * SIGKILL, too soon for Playwright to close Chromium and remove its profile: so the profile and
+ * Chromium's own temporary files go to one folder named for the worker, which the run's teardown
+ * removes as expected (decision 0182).
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= launchShared()
+    .then((browser) => {
+      // A Chromium that crashed is replaced at the next launchBrowser().
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    })
+    .catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+  return shared;
+}
+
+async function launchShared(): Promise<Browser> {
+  const folder = mkdtempSync(join(tmpdir(), workerChromiumPrefix));
+  // Playwright makes the profile and its artifacts' folder in os.tmpdir() as it launches.
+  const runTmp = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    return await chromium.launch({
+      executablePath,
+      headless: true,
+      args: chromiumArgs,
+      env: { ...process.env, TMPDIR: folder },
+    });
+  } finally {
+    if (runTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = runTmp;
+  }
+}
+
+/** A Chromium of its own: what the shared one cannot be given per context. */
+function needsOwnChromium(options: LaunchOptions): boolean {
+  return Boolean(options.camera || options.userDataDir || options.args?.length);
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
+  const contextOptions: BrowserContextOptions = {
+    permissions: options.permissions ?? (options.camera ? ['camera'] : []),
+    offline: options.offline ?? false,
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/New_York',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  };
+  if (!needsOwnChromium(options)) {
+    const context = await (await sharedBrowser()).newContext(contextOptions);
+    return withProblems(context, () => context.close());
+  }
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'inscricoes-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
@@ -61,13 +131,15 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
         : []),
       ...(options.args ?? []),
     ],
-    permissions: options.permissions ?? (options.camera ? ['camera'] : []),
-    offline: options.offline ?? false,
-    viewport: options.viewport ?? { width: 390, height: 844 },
-    locale: 'pt-BR',
-    timezoneId: 'America/New_York',
-    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    ...contextOptions,
   });
+  return withProblems(context, async () => {
+    await context.close();
+    if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+}
+
+function withProblems(context: BrowserContext, close: () => Promise<void>): TestBrowser {
   const problems: string[] = [];
   return {
     context,
@@ -83,10 +155,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       return page;
     },
-    async close() {
-      await context.close();
-      if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

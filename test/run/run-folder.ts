@@ -33,3 +33,9 @@ export function runFolder(id = runId()): string {
 export function databasePrefix(id = process.env[runVariable]): string {
   return id ? `inscricoes_test_${id.toLowerCase()}_` : 'inscricoes_test_';
 }
+
+/**
+ * The folder of a worker's shared Chromium (test/browser/browser.ts), in the run's folder: Vitest
+ * stops the worker before Chromium can remove it, so the teardown removes it as expected.
+ */
+export const workerChromiumPrefix = 'worker-chromium-';

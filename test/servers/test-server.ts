@@ -62,13 +62,26 @@ export async function startTestServer(
     },
     options.config,
   );
+  // A start that fails leaves no folder behind (decision 0182).
+  const removeDir = () => {
+    if (!options.dbFile) rmSync(dir, { recursive: true, force: true });
+  };
   const app = await buildApp({
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },
     ...(options.setupTiming ? { setupTiming: options.setupTiming } : {}),
+  }).catch((error: unknown) => {
+    removeDir();
+    throw error;
   });
-  options.routes?.(app);
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    options.routes?.(app);
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close().catch(() => {});
+    removeDir();
+    throw error;
+  }
 
   return {
     url,
@@ -90,7 +103,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      if (!options.dbFile) rmSync(dir, { recursive: true, force: true });
+      removeDir();
     },
   };
 }

@@ -175,6 +175,17 @@ export interface SetupTokensTable {
   alive_until: string;
 }
 
+/** A logo's bytes, as served from `/imagens/<hash>.<ext>` (decision 0225). */
+export interface EventImagesTable {
+  /** The first 128 bits of the stored bytes' SHA-256, in hex: the address names the content. */
+  hash: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -191,6 +202,7 @@ export interface Database {
   events: EventsTable;
   event_changes: EventChangesTable;
   setup_tokens: SetupTokensTable;
+  event_images: EventImagesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

@@ -100,7 +100,8 @@ export class SettingsChangedError extends Error {
  */
 export async function updateCurrentSettings(
   db: Kysely<Database>,
-  settings: EventSettings,
+  /** The new settings, or how to make them from the current ones (held: no save in between). */
+  settingsOrChange: EventSettings | ((current: EventSettings) => EventSettings),
   actor: Actor,
   alsoDo?: (trx: Transaction<Database>, fields: readonly string[]) => Promise<void>,
   writtenOver: (current: StoredEdition) => boolean = () => true,
@@ -109,6 +110,10 @@ export async function updateCurrentSettings(
     await lockEditions(trx);
     const current = await readCurrentEdition(trx);
     if (!writtenOver(current)) throw new SettingsChangedError();
+    const settings =
+      typeof settingsOrChange === 'function'
+        ? settingsOrChange(current.settings)
+        : settingsOrChange;
     const fields = changedFields(current.settings, settings);
     if (fields.length === 0) return { edition: current, fields };
     const at = new Date().toISOString();

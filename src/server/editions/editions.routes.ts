@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import { editionSchema, eventChangeSchema, newEditionSchema } from '../../shared/edition.schema.ts';
 import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { eventFieldMessages } from '../../shared/event-fields.ts';
 import { api } from '../../shared/paths.ts';
 import { ifMatchAllows, settingsEtag } from '../../shared/settings-version.ts';
 import { registrationSchema } from '../../shared/registration.schema.ts';
@@ -35,6 +36,9 @@ import {
   readEdition,
   toApiEdition,
 } from './editions.repository.ts';
+
+/** A logo in a save that PUT /api/admin/event/logo did not put there. */
+class LogoNotUploadedError extends Error {}
 
 /** Three texts of up to 2,000 characters (4 bytes each at worst) and the rest. */
 const settingsBodyLimit = 64 * 1024;
@@ -89,7 +93,13 @@ export async function editionsRoutes(fastify: FastifyInstance) {
       try {
         saved = await updateCurrentSettings(
           app.db.kysely,
-          settings,
+          (current) => {
+            // The logo is kept or taken off here; a new one comes through its own route.
+            if (settings.logo && JSON.stringify(settings.logo) !== JSON.stringify(current.logo)) {
+              throw new LogoNotUploadedError();
+            }
+            return settings;
+          },
           actorOf(request),
           async (trx, changed) => {
             // More seats, no limit, or automatic admission now: the waiting list gets them at
@@ -101,6 +111,9 @@ export async function editionsRoutes(fastify: FastifyInstance) {
           (current) => ifMatchAllows(request.headers['if-match'], current),
         );
       } catch (error) {
+        if (error instanceof LogoNotUploadedError) {
+          return sendError(reply, errorTable.validation, { logo: eventFieldMessages.logo });
+        }
         if (!(error instanceof SettingsChangedError)) throw error;
         return sendError(reply, errorTable.settingsChanged);
       }

@@ -6,8 +6,15 @@ import { ticketPageUrl } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { ticketCalendarFile } from '../tickets/event-calendar.ts';
 import { qrCodePng } from '../tickets/ticket-qr.ts';
+import type { StoredImage } from '../logo/event-images.repository.ts';
 import type { DeliveryResult } from './delivery-result.ts';
-import { cancelledEmail, qrContentId, receivedEmail, ticketEmail } from './email/email-bodies.ts';
+import {
+  cancelledEmail,
+  logoContentId,
+  qrContentId,
+  receivedEmail,
+  ticketEmail,
+} from './email/email-bodies.ts';
 import type { Email } from './email/smtp-mailer.ts';
 import { overtaken, type MessageRow } from './outbox.repository.ts';
 import type { TicketTemplate } from './whatsapp/whatsapp-client.ts';
@@ -20,6 +27,22 @@ export interface Recipient {
   personalUrl: string | undefined;
   /** Its token alone: the WhatsApp template's second button takes it (decision 0145). */
   personalToken: string | undefined;
+  /** The edition's logo, carried inside each e-mail (no remote image); undefined: none. */
+  logo?: StoredImage | undefined;
+}
+
+/** The logo as an inline part of the e-mail, which its HTML shows by Content-ID. */
+function logoAttachment(logo: StoredImage | undefined) {
+  if (!logo) return [];
+  const extension = logo.contentType === 'image/jpeg' ? 'jpg' : 'png';
+  return [
+    {
+      filename: `logotipo.${extension}`,
+      content: logo.bytes,
+      contentType: logo.contentType,
+      cid: logoContentId,
+    },
+  ];
 }
 
 export type Unsendable = Extract<DeliveryResult, { kind: 'unsendable' }>;
@@ -51,7 +74,9 @@ export function composeMessage(
   publicUrl: string,
 ): ProviderRequest {
   if (!recipient) return notSent(gone);
-  const { registration, event, personalUrl, personalToken } = recipient;
+  const { registration, event, personalUrl, personalToken, logo } = recipient;
+  // The HTML shows the logo only when the e-mail carries it.
+  const logoShown = logo ? event : { ...event, logo: null };
   // Cancelled before its ticket left: the ticket is revoked, it does not go.
   if (message.kind === 'ticket' && registration.status === 'cancelled') return notSent(revoked);
   // Restored before its cancellation's e-mail left: the person is confirmed, it does not go.
@@ -64,13 +89,21 @@ export function composeMessage(
     if (message.kind === 'received') {
       return {
         channel: 'email',
-        email: { ...to, ...receivedEmail(registration, event, personalUrl) },
+        email: {
+          ...to,
+          ...receivedEmail(registration, logoShown, personalUrl),
+          ...(logo ? { attachments: logoAttachment(logo) } : {}),
+        },
       };
     }
     if (message.kind === 'cancelled') {
       return {
         channel: 'email',
-        email: { ...to, ...cancelledEmail(registration, event, personalUrl) },
+        email: {
+          ...to,
+          ...cancelledEmail(registration, logoShown, personalUrl),
+          ...(logo ? { attachments: logoAttachment(logo) } : {}),
+        },
       };
     }
     if (!code) return notSent(noTicket);
@@ -78,8 +111,9 @@ export function composeMessage(
       channel: 'email',
       email: {
         ...to,
-        ...ticketEmail({ ...registration, ticket_code: code }, event, publicUrl, personalUrl),
+        ...ticketEmail({ ...registration, ticket_code: code }, logoShown, publicUrl, personalUrl),
         attachments: [
+          ...logoAttachment(logo),
           {
             filename: 'ingresso-qr.png',
             content: qrCodePng(ticketPageUrl(publicUrl, code)),

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EventConfig } from '../../shared/event.ts';
 import { attendeePageUrl } from '../../shared/paths.ts';
 import type { Database } from '../db/schema.ts';
+import { logoOf } from '../logo/event-images.repository.ts';
 import { findWithEditions } from '../registrations/registration-reads.repository.ts';
 import type { Recipient } from './message-composition.ts';
 
@@ -15,12 +16,17 @@ export async function recipientsOf(
   publicUrl: string,
 ): Promise<Map<string, Recipient>> {
   const recipients = new Map<string, Recipient>();
+  // One read per logo and batch: every message of an edition carries the same picture.
+  const logos = new Map<string, Recipient['logo']>();
   for (const { registration, editionId, personalToken } of await findWithEditions(db, ids)) {
     const event = await settingsOf(editionId);
     if (!event) continue;
+    const logoUrl = event.logo?.url;
+    if (logoUrl && !logos.has(logoUrl)) logos.set(logoUrl, await logoOf(db, logoUrl));
     recipients.set(registration.id, {
       registration,
       event,
+      logo: logoUrl ? logos.get(logoUrl) : undefined,
       personalUrl: personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined,
       personalToken: personalToken ?? undefined,
     });

@@ -1,7 +1,8 @@
 // The two e-mails, built when they are sent (nothing personal is stored in the outbox): HTML that
-// reads on a 360 px mail client, with no remote image and no tracking, and the same in plain text.
+// reads on a 360 px mail client, with no remote image (the QR code and the logo travel inside it) and no tracking, and the same in plain text.
 import type { EventConfig } from '../../../shared/event.ts';
 import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
+import { logoAlt } from '../../../shared/event-logo.ts';
 import { fillPlaceholders, placeholderValues } from '../../../shared/event-texts.ts';
 import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
 import { ticketPageUrl } from '../../../shared/paths.ts';
@@ -20,6 +21,8 @@ export interface EmailBody {
 
 /** The QR code's inline image is referred to by this Content-ID. */
 export const qrContentId = 'ingresso-qr';
+/** And the event's logo (issue 33.2), carried the same way: no remote image. */
+export const logoContentId = 'evento-logo';
 
 function escapeHtml(text: string): string {
   return text
@@ -42,7 +45,19 @@ function where(event: EventConfig): string {
  * One column, system fonts, inline styles: what mail clients render alike. Long words (an
  * e-mail address, a link) wrap instead of pushing a phone's screen sideways.
  */
-function page(title: string, body: string): string {
+/**
+ * The logo at the top, at most 56 px high and 240 px wide, its size in attributes as well: some
+ * mail clients read no CSS.
+ */
+function logoHtml(event: Pick<EventConfig, 'logo' | 'name'>): string {
+  if (!event.logo) return '';
+  const { width, height } = event.logo;
+  const scale = Math.min(56 / height, 240 / width, 1);
+  const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+  return `<p style="margin:0 0 16px;"><img src="cid:${logoContentId}" alt="${escapeHtml(logoAlt(event.name))}" width="${w}" height="${h}" style="display:block;width:${w}px;height:${h}px;max-width:100%;"></p>\n`;
+}
+
+function page(title: string, body: string, event: Pick<EventConfig, 'logo' | 'name'>): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -52,7 +67,7 @@ function page(title: string, body: string): string {
 </head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <main style="display:block;max-width:560px;margin:0 auto;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;background:#ffffff;overflow-wrap:anywhere;word-break:break-word;">
-<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;">${escapeHtml(title)}</h1>
+${logoHtml(event)}<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;">${escapeHtml(title)}</h1>
 ${body}
 </main>
 </body>
@@ -150,6 +165,7 @@ export function receivedEmail(
       personalHtml(personalUrl),
       paragraphs([`Dúvidas: ${event.contactEmail}`]),
     ].join('\n'),
+    event,
   );
   return { subject, text, html, replyTo: event.contactEmail };
 }
@@ -194,6 +210,7 @@ export function ticketEmail(
     ]
       .filter(Boolean)
       .join('\n'),
+    event,
   );
   const personal = personalUrl ? `\n\n${personalLines(personalUrl).join('\n')}` : '';
   return {
@@ -217,6 +234,6 @@ export function cancelledEmail(
     `Foi um engano? Escreva para ${event.contactEmail}.`,
   ];
   const text = [...lines, ...(personalUrl ? ['', ...personalLines(personalUrl)] : [])].join('\n');
-  const html = page(subject, [paragraphs(lines), personalHtml(personalUrl)].join('\n'));
+  const html = page(subject, [paragraphs(lines), personalHtml(personalUrl)].join('\n'), event);
   return { subject, text, html, replyTo: event.contactEmail };
 }

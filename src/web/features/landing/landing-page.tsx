@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, type LucideIcon } from 'lucide-react';
 import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
 import { paths } from '@shared/paths.ts';
+import { EventLogo } from '@/components/event-logo.tsx';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
@@ -73,6 +74,7 @@ export function LandingPage() {
           slow connection (a layout shift of 0.10 in 2 of 5 Lighthouse runs); centred from sm up. */}
       <div className="relative mx-auto flex w-full max-w-5xl flex-1 flex-col justify-start px-5 py-12 sm:justify-center sm:py-20">
         <div className="mx-auto max-w-2xl text-center">
+          <EventLogo logo={event.logo} eventName={event.name} className="mx-auto mb-6" />
           {event.eyebrow && (
             <p className="text-sm font-semibold text-highlight tracking-widest uppercase">
               {event.eyebrow}

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { eventDates } from '@shared/event.ts';
 import { formatClockTime } from '@shared/labels.ts';
 import type { TicketExpiry, TicketPageData } from '@shared/rendered-page.ts';
+import { EventLogo } from '@/components/event-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
@@ -92,6 +93,7 @@ export function TicketPage({
             aria-labelledby="ticket-title"
             className="bg-card mx-auto max-w-md rounded-2xl border p-5 shadow-lg shadow-black/5 sm:p-8 print:max-w-none print:border-0 print:shadow-none"
           >
+            <EventLogo logo={event.logo} eventName={event.name} className="mb-4 h-12" />
             <p className="text-muted-foreground text-sm font-semibold tracking-wide uppercase">
               Ingresso
             </p>

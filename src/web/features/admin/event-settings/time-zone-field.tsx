@@ -1,9 +1,20 @@
-// The time zone: a text box with the platform's own list of IANA zones as suggestions (a native
-// <datalist>: typing 'sao' offers America/Sao_Paulo), and the time it is there now, so the
-// organizer sees at once whether the zone is the one they meant (docs/decisions/0116).
-import { useMemo } from 'react';
+// The time zone: a combobox (downshift's, the WAI-ARIA pattern) that offers Brazil's four zones
+// first, by the names Brazilians give them, finds a zone by a city's or a country's name in pt-BR
+// ('Lisboa', 'Nova York') and still takes any IANA name the browser knows
+// (shared/time-zone-names.ts, decision 0226); and the time it is there now, so the organizer sees
+// at once whether the zone is the one they meant (docs/decisions/0116).
+import { useCombobox } from 'downshift';
+import { useMemo, useState } from 'react';
 import { isTimeZone } from '@shared/event-fields.ts';
+import {
+  findTimeZones,
+  searchable,
+  timeZoneLabel,
+  timeZoneOptions,
+  type TimeZoneOption,
+} from '@shared/time-zone-names.ts';
 import { Input } from '@/components/ui/input.tsx';
+import { cn } from '@/lib/cn.ts';
 import type { ControlProps } from './settings-field.tsx';
 
 let zones: readonly string[] | undefined;
@@ -17,6 +28,9 @@ function timeZones(): readonly string[] {
   }
   return zones;
 }
+
+/** Enough to choose from while typing; the rest is one more letter away. */
+const shown = 60;
 
 /** '14:03 (GMT-3)' in that zone now; undefined for a zone the platform does not know. */
 export function timeThere(timeZone: string, now = new Date()): string | undefined {
@@ -36,27 +50,81 @@ export interface TimeZoneInputProps extends ControlProps {
   onChange(value: string): void;
 }
 
+/** The zone a typed text names: an IANA name, or an option's label as the list shows it. */
+function zoneTyped(options: readonly TimeZoneOption[], text: string): string {
+  const typed = text.trim();
+  if (isTimeZone(typed)) return typed;
+  const key = searchable(typed);
+  return options.find((option) => searchable(option.label) === key)?.zone ?? typed;
+}
+
 export function TimeZoneInput({ value, onChange, ...control }: TimeZoneInputProps) {
-  const listId = `${control.id}-lista`;
-  const options = useMemo(() => timeZones(), []);
+  const options = useMemo(() => timeZoneOptions(timeZones()), []);
+  const [inputValue, setInputValue] = useState(() => timeZoneLabel(value));
+  // A value set from elsewhere (the settings loaded, a reset, the first start's proposal) shows
+  // by its name; one the organizer is typing stays as typed.
+  const [valueShown, setValueShown] = useState(value);
+  if (value !== valueShown) {
+    setValueShown(value);
+    if (zoneTyped(options, inputValue) !== value) setInputValue(timeZoneLabel(value));
+  }
+  const found = useMemo(
+    () => findTimeZones(options, inputValue === timeZoneLabel(value) ? '' : inputValue),
+    [options, inputValue, value],
+  );
+  const items = found.slice(0, shown);
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps } = useCombobox({
+    items,
+    inputId: control.id,
+    menuId: `${control.id}-lista`,
+    itemToString: (item) => item?.label ?? '',
+    inputValue,
+    selectedItem: options.find((option) => option.zone === value) ?? null,
+    onInputValueChange: ({ inputValue: typed, type }) => {
+      setInputValue(typed);
+      if (type === useCombobox.stateChangeTypes.InputChange) onChange(zoneTyped(options, typed));
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onChange(selectedItem.zone);
+    },
+  });
   return (
-    <>
+    <div className="relative">
       <Input
-        {...control}
-        type="text"
-        list={listId}
-        autoComplete="off"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...getInputProps({
+          name: control.name,
+          'aria-invalid': control['aria-invalid'],
+          'aria-describedby': control['aria-describedby'],
+          type: 'text',
+          autoComplete: 'off',
+          autoCapitalize: 'none',
+          autoCorrect: 'off',
+          spellCheck: false,
+          onFocus: (event) => event.currentTarget.select(),
+        })}
       />
-      <datalist id={listId}>
-        {options.map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
-    </>
+      <ul
+        {...getMenuProps({ 'aria-label': 'Fusos horários' })}
+        className={cn(
+          'bg-card absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-lg border p-1 shadow-lg',
+          !(isOpen && items.length > 0) && 'hidden',
+        )}
+      >
+        {isOpen &&
+          items.map((item, index) => (
+            <li
+              key={item.zone}
+              {...getItemProps({ item, index })}
+              className={cn(
+                'cursor-pointer rounded-md px-3 py-2 text-sm',
+                highlightedIndex === index && 'bg-muted',
+                item.zone === value && 'font-semibold',
+              )}
+            >
+              {item.label}
+            </li>
+          ))}
+      </ul>
+    </div>
   );
 }
