@@ -55,7 +55,7 @@ export async function animationsDone(page: Page): Promise<void> {
     for (let frame = 0; frame < 2; frame++) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
-    await Promise.all(document.getAnimations().map((a) => a.finished));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
   });
 }
 
