@@ -94,7 +94,7 @@ describe("'Desfazer' on a check-in still queued", () => {
     await verdict(page).getByText('Decidido sem conexão: será enviado ao servidor.').waitFor();
     expect((await storedCheckIn(server, lia.id)).checked_in_at).toEqual(expect.any(String));
 
-    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await verdict(page).getByText('Entrada desfeita').waitFor();
     route.release();
     await route.stop();
@@ -116,7 +116,7 @@ describe("'Desfazer' on a check-in still queued", () => {
     await verdict(page).getByText('Decidido sem conexão: será enviado ao servidor.').waitFor();
     await expect.poll(() => route.sent.length).toBe(2); // the queue's own attempt, in flight
 
-    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await verdict(page).getByText('Entrada desfeita').waitFor();
     route.release();
     await expect.poll(async () => (await storedCheckIn(server, rui.id)).checked_in_at).toBeNull();
@@ -144,7 +144,7 @@ describe("'Desfazer' on a check-in still queued", () => {
     const route = await routeCheckIns(page, () => 'hold');
     await browser.context.setOffline(false);
     await expect.poll(() => route.sent.length).toBe(1);
-    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await verdict(page).getByText('Entrada desfeita').waitFor();
     route.release();
     await queuedLine(page).waitFor({ state: 'detached' });
@@ -246,7 +246,9 @@ describe("'Desfazer' beside a verdict that is not the one in front of the door",
     await queuedLine(page).waitFor({ state: 'detached' });
     expect((await storedCheckIn(server, bruno.id)).checked_in_at).toEqual(expect.any(String));
     expect((await storedCheckIn(server, ana.id)).checked_in_at).toBeNull();
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))),
+    );
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -271,7 +273,9 @@ describe('a scan the phone cannot check', () => {
     expect(shown).not.toContain('Ingresso inválido');
     expect(await queuedLine(page).count()).toBe(0);
     expect((await storedCheckIn(server, caio.id)).checked_in_at).toBeNull();
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))),
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // The video shows a blank wall, then the same ticket again: now the server answers.

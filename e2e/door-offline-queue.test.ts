@@ -118,6 +118,25 @@ describe('a window that keeps nothing on the phone (IndexedDB unavailable, as in
   });
 });
 
+/** The account the attendee list kept on the phone (IndexedDB) belongs to; undefined without one. */
+function keptAccount(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) => {
+        const open = indexedDB.open('portaria');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const read = open.result.transaction('snapshot').objectStore('snapshot').get('current');
+          read.onerror = () => resolve(undefined);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as { account: { email: string } } | undefined)?.account.email);
+          };
+        };
+      }),
+  );
+}
+
 describe('another door account signs in on the phone while a check-in is still queued', () => {
   it('leaves it to the account that decided it: not sent under the other name, said on screen', async () => {
     const person = await confirmedRegistration(server, { nome_completo: 'Rosa Conta Certa' });
@@ -126,23 +145,35 @@ describe('another door account signs in on the phone while a check-in is still q
     browser = await launchBrowser({ viewport: phone });
     let page = await browser.newPage();
     await openDoor(page, server, first);
+    // The phone keeps the first account's list: a screen that opens without an answer uses it.
+    await expect.poll(() => keptAccount(page)).toBe(first.email);
     await browser.context.setOffline(true);
     await page.getByText('Sem conexão', { exact: true }).waitFor();
     await (await find(page, person.nome_completo)).click();
     await page.getByText('1 entrada aguardando envio').waitFor();
     await page.close();
 
-    // The first session is over (expired, say); a colleague signs in on the same phone.
+    // The first session is over (expired, say); a colleague signs in on the same phone, and the
+    // screen opens before the server says who is signed in (the answer lost): it opens for the
+    // account the phone kept, whose queue goes out with the colleague's session. The server
+    // refuses it as another account's, and the screen opens again for the colleague.
     await browser.context.setOffline(false);
     page = await browser.newPage();
+    await page.route(`**${api.adminMe}`, (route) => route.abort(), { times: 1 });
+    const sent = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(api.doorCheckIns) && response.request().method() === 'POST',
+    );
     await openDoor(page, server, second);
+    const refused = await sent;
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'other_account',
+    );
     const notice = page.getByText(/1 entrada registrada por .* ainda não foi enviada/);
     await notice.waitFor();
     expect(await notice.innerText()).toContain(first.email);
     expect(await queuedLine(page).count()).toBe(0);
-    // The screen has tried to send what it may by now (its list is live).
-    await page.getByText('Ao vivo').waitFor();
-    await page.waitForTimeout(1000);
     expect(await storedCheckIn(server, person.id)).toEqual({
       checked_in_at: null,
       checked_in_by: null,

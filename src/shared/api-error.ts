@@ -184,6 +184,16 @@ export const errorTable = {
     status: 409,
     message: 'Esta chave Idempotency-Key já foi usada para outra entrada.',
   },
+  /**
+   * A door phone's check-in or undo decided by one account (its `Door-Account` header) while the
+   * browser's session is another's: never recorded under the wrong name (decision 0210).
+   */
+  otherAccount: {
+    code: 'other_account',
+    status: 409,
+    message:
+      'Outra conta está conectada neste navegador. Recarregue a página para continuar com ela.',
+  },
 
   // Accounts that admins manage from the panel (door staff).
   accountExists: {

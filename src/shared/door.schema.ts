@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { registrationSchema } from './registration.schema.ts';
 import { ticketCodeSchema } from './ticket-code.ts';
 
-/** A confirmed registration as the door sees it (GET /api/door/attendees, the door's stream). */
+/**
+ * A registration of the current edition as the door sees it (GET /api/door/attendees, the door's
+ * stream): every state, so a name searched at the door is found and its state said (issue 31.8).
+ */
 export const attendeeSchema = registrationSchema
   .pick({
     id: true,
@@ -17,8 +20,8 @@ export const attendeeSchema = registrationSchema
     checked_in_by: true,
   })
   .extend({
-    /** Never null here: a confirmed registration has its ticket (what its QR carries). */
-    ticket_code: ticketCodeSchema,
+    /** Only a confirmed person's: the door holds no ticket that would not let anyone in. */
+    ticket_code: ticketCodeSchema.nullable(),
   });
 export type Attendee = z.output<typeof attendeeSchema>;
 
@@ -47,9 +50,9 @@ export type CheckInResult = z.output<typeof checkInResultSchema>;
 
 /** The door's live stream (GET /api/door/events, SSE event `change`, `id:` its sequence). */
 export const attendeeChangeSchema = z.discriminatedUnion('type', [
-  /** Confirmed, checked in, undone, renamed: the attendee as it is now. */
+  /** Registered, confirmed, checked in, undone, cancelled, renamed: the attendee as it is now. */
   z.object({ type: z.literal('upserted'), attendee: attendeeSchema }),
-  /** Deleted, or no longer confirmed: gone from the door's list. */
+  /** Deleted: gone from the door's list. */
   z.object({ type: z.literal('removed'), id: z.string() }),
 ]);
 export type AttendeeChange = z.output<typeof attendeeChangeSchema>;

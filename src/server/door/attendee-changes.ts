@@ -1,15 +1,10 @@
-// The door's view of a change to a registration (its live stream): the attendee as it is now, or
-// that it left the list. A new registration still waiting for confirmation was never on it, so
-// the door hears nothing of it.
+// The door's view of a change to a registration (its live stream): the attendee as it is now, in
+// whatever state, or that it left the list (deleted).
 import type { AttendeeChange } from '../../shared/door.schema.ts';
 import type { RegistrationChange } from '../../shared/live-change.schema.ts';
 import { toAttendee } from './attendees.repository.ts';
 
-export function toAttendeeChange(change: RegistrationChange): AttendeeChange | undefined {
+export function toAttendeeChange(change: RegistrationChange): AttendeeChange {
   if (change.type === 'deleted') return { type: 'removed', id: change.id };
-  const { registration } = change;
-  if (registration.status === 'confirmed') {
-    return { type: 'upserted', attendee: toAttendee(registration) };
-  }
-  return change.type === 'created' ? undefined : { type: 'removed', id: registration.id };
+  return { type: 'upserted', attendee: toAttendee(change.registration) };
 }

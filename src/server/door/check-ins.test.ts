@@ -216,6 +216,44 @@ describe.each([['SQLite'], ['PostgreSQL']])('check-ins on %s', (engine) => {
     expect(await eventDayState(server)).toEqual(before);
   });
 
+  it('refuses a check-in or an undo the phone decided for another account (Door-Account), writing nothing', async () => {
+    const [person, inside] = await Promise.all([confirmed(), confirmed()]);
+    await answer(await checkIn({ code: inside.ticket_code }));
+    const before = await eventDayState(server);
+    const refused = { error: { code: 'other_account', message: apiErrors.otherAccount } };
+    // What otherDoor queued on the phone, sent once door had signed in on it.
+    const checkInResponse = await server.request(api.doorCheckIns, {
+      method: 'POST',
+      headers: {
+        cookie: door.cookie,
+        'idempotency-key': randomUUID(),
+        'door-account': otherDoor.email,
+      },
+      json: { code: person.ticket_code, scanned_at: new Date().toISOString() },
+    });
+    expect(checkInResponse.status).toBe(409);
+    expect(await checkInResponse.json()).toEqual(refused);
+    const undoResponse = await server.request(withId(api.doorCheckIn, inside.id), {
+      method: 'DELETE',
+      headers: { cookie: door.cookie, 'door-account': otherDoor.email },
+    });
+    expect(undoResponse.status).toBe(409);
+    expect(await undoResponse.json()).toEqual(refused);
+    expect(await eventDayState(server)).toEqual(before);
+
+    // Its own account, in any case, is let through.
+    const own = await server.request(api.doorCheckIns, {
+      method: 'POST',
+      headers: {
+        cookie: door.cookie,
+        'idempotency-key': randomUUID(),
+        'door-account': door.email.toUpperCase(),
+      },
+      json: { code: person.ticket_code },
+    });
+    expect((await answer(own)).checked_in_by).toBe(door.email);
+  });
+
   it('keeps an offline phone’s scan time as the check-in time', async () => {
     const person = await confirmed();
     const scannedAt = new Date(Date.now() - 37 * 60_000);

@@ -85,9 +85,16 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
     }
   }
 
-  it('lists every confirmed registration as an attendee, and no pending one', async () => {
+  it('lists every registration of the edition with its state, a ticket code only for the confirmed', async () => {
     const confirmed = [await confirmedPerson(), await confirmedPerson()];
     const pending = await pendingPerson();
+    // Cancelled after confirmation: the database still holds the ticket it had.
+    const cancelled = await confirmedPerson();
+    const cancel = await server.request(withId(api.adminCancel, cancelled.id), {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+    });
+    expect(cancel.status).toBe(200);
     await postCheckIn(server, door.cookie, { code: confirmed[0]!.ticket_code });
 
     const response = await server.request(api.doorAttendees, { headers: { cookie: door.cookie } });
@@ -95,7 +102,17 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
     expect(response.headers.get('cache-control')).toBe('no-store');
     const attendees = attendeeSchema.array().parse(await response.json());
     const byId = new Map(attendees.map((attendee) => [attendee.id, attendee]));
-    expect(byId.has(pending.id)).toBe(false);
+    expect(byId.get(pending.id)).toEqual({
+      id: pending.id,
+      nome_completo: pending.nome_completo,
+      nome_compania: pending.nome_compania,
+      status: 'pending',
+      ticket_code: null,
+      checked_in_at: null,
+      checked_in_by: null,
+    });
+    expect(byId.get(cancelled.id)).toMatchObject({ status: 'cancelled', ticket_code: null });
+    expect(JSON.stringify(attendees)).not.toContain(cancelled.ticket_code);
     expect(byId.get(confirmed[0]!.id)).toEqual({
       id: confirmed[0]!.id,
       nome_completo: confirmed[0]!.nome_completo,
@@ -106,11 +123,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
       checked_in_by: door.email,
     });
     expect(byId.get(confirmed[1]!.id)).toMatchObject({ checked_in_at: null, checked_in_by: null });
-    const stored = await server.app.db.kysely
-      .selectFrom('registrations')
-      .select('id')
-      .where('status', '=', 'confirmed')
-      .execute();
+    const stored = await server.app.db.kysely.selectFrom('registrations').select('id').execute();
     expect(attendees.map((a) => a.id).sort()).toEqual(stored.map((r) => r.id).sort());
   });
 
@@ -158,7 +171,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
       }
     });
 
-    it('sends the attendee on confirmation, check-in and undo, `removed` on deletion, nothing for a new pending registration', async () => {
+    it('sends the attendee as registered, on confirmation, check-in and undo, `removed` on deletion', async () => {
       const stream = await openLiveStream(server.url, door.cookie, { path: api.doorLiveStream });
       // Each step delivered before the next: a message carries the row as the hub reads it.
       const step = (action: () => Promise<Response>, status: number) =>
@@ -202,7 +215,18 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
           checked_in_at: null,
           checked_in_by: null,
         };
+        const registered = { ...attendee, status: 'pending', ticket_code: null };
         expect(changes.map(changeOf)).toEqual([
+          {
+            type: 'upserted',
+            attendee: {
+              ...registered,
+              id: pending!.id,
+              nome_completo: pending!.nome_completo,
+              nome_compania: pending!.nome_compania,
+            },
+          },
+          { type: 'upserted', attendee: registered },
           { type: 'upserted', attendee },
           {
             type: 'upserted',
@@ -211,14 +235,12 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
           { type: 'upserted', attendee },
           { type: 'removed', id: person!.id },
         ]);
-        // Ids are the log's positions; the two creations (pending) are not sent.
+        // Ids are the log's positions, every change sent.
         const logged = (await loggedChanges(server)).filter(
-          (change) => change.registration_id === person!.id,
+          (change) =>
+            change.registration_id === person!.id || change.registration_id === pending!.id,
         );
-        expect(changes.map((message) => message.id)).toEqual(
-          logged.slice(1).map((change) => change.id),
-        );
-        expect(stream.text()).not.toContain(pending!.id);
+        expect(changes.map((message) => message.id)).toEqual(logged.map((change) => change.id));
         expectNoContact(stream.text());
       } finally {
         await stream.close();
@@ -228,7 +250,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
     it('replays what a door phone missed after its Last-Event-ID, projected, then `ready`; `reset` when it cannot', async () => {
       const seen = await loggedHead(server);
       const person = await confirmedPerson();
-      await pendingPerson();
+      const pending = await pendingPerson();
       expect((await postCheckIn(server, door.cookie, { code: person.ticket_code })).status).toBe(
         200,
       );
@@ -242,12 +264,20 @@ describe.each([['SQLite'], ['PostgreSQL']])('the door’s data on %s', (engine) 
         const ready = await stream.next(isReady);
         expect(ready.id).toBe(now);
         const replayed = stream.messages.slice(0, stream.messages.indexOf(ready));
-        // The row as it is now, for each change of the person (created, confirmed, checked in).
+        // The row as it is now, for each change (created, confirmed, the other's creation, checked in).
         const current = {
           type: 'upserted',
           attendee: expect.objectContaining({ id: person.id, checked_in_by: door.email }),
         };
-        expect(replayed.map(changeOf)).toEqual([current, current, current]);
+        const other = {
+          type: 'upserted',
+          attendee: expect.objectContaining({
+            id: pending.id,
+            status: 'pending',
+            ticket_code: null,
+          }),
+        };
+        expect(replayed.map(changeOf)).toEqual([current, current, other, current]);
         expectNoContact(stream.text());
       } finally {
         await stream.close();

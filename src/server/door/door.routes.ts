@@ -29,6 +29,24 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && idempotencyKeyShape.test(value) ? value : undefined;
 }
 
+/**
+ * The phone's `Door-Account` (the account its screen, or its queued action, is for) is not the
+ * session's: another account signed in on this browser since (decision 0210).
+ */
+function forOtherAccount(request: FastifyRequest): boolean {
+  const claimed = request.headers['door-account'];
+  return (
+    typeof claimed === 'string' && claimed.toLowerCase() !== actorOf(request).email.toLowerCase()
+  );
+}
+
+const doorAccountHeader = z
+  .string()
+  .optional()
+  .describe(
+    'The account the phone decided for (its e-mail); another session is refused with other_account.',
+  );
+
 /** The fields to point at when the body is not a check-in request. */
 function badCheckInFields(body: unknown): Record<string, string> | undefined {
   const scannedAt = (body as { scanned_at?: unknown } | null)?.scanned_at;
@@ -46,7 +64,7 @@ export async function doorRoutes(fastify: FastifyInstance) {
     {
       config: { ...forDoor.config, compress: compressJson },
       schema: routeSchema({
-        summary: "The current edition's confirmed attendees, as the door sees them",
+        summary: "The current edition's registrations in every state, as the door sees them",
         response: { 200: z.array(attendeeSchema) },
       }),
     },
@@ -73,6 +91,7 @@ export async function doorRoutes(fastify: FastifyInstance) {
             .string()
             .optional()
             .describe("The phone's clock as it sends a queued check-in (ISO 8601)."),
+          'door-account': doorAccountHeader,
         }),
         body: checkInRequestSchema,
         response: { 200: checkInResultSchema },
@@ -84,6 +103,7 @@ export async function doorRoutes(fastify: FastifyInstance) {
           errorTable.registrationCancelled,
           errorTable.otherEdition,
           errorTable.idempotencyKeyReused,
+          errorTable.otherAccount,
         ],
       }),
     },
@@ -92,6 +112,7 @@ export async function doorRoutes(fastify: FastifyInstance) {
       if (!key) {
         return sendError(reply, errorTable.idempotencyKeyMissing);
       }
+      if (forOtherAccount(request)) return sendError(reply, errorTable.otherAccount);
       if (request.validationError) {
         const fields = badCheckInFields(request.body);
         return fields
@@ -148,11 +169,13 @@ export async function doorRoutes(fastify: FastifyInstance) {
       schema: routeSchema({
         summary: 'Undo a check-in (a mistake at the door)',
         params: idParams,
+        headers: z.object({ 'door-account': doorAccountHeader }),
         response: { 200: attendeeSchema },
-        errors: [errorTable.notFound, errorTable.pastEdition],
+        errors: [errorTable.notFound, errorTable.pastEdition, errorTable.otherAccount],
       }),
     },
     async (request, reply) => {
+      if (forOtherAccount(request)) return sendError(reply, errorTable.otherAccount);
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);
       if (outcome.kind === 'past_edition') return sendError(reply, errorTable.pastEdition);

@@ -1,4 +1,5 @@
-// Someone without their phone: found by name or company, let in with one tap.
+// Someone without their phone: found by name or company, in whatever state, let in with one tap if
+// confirmed; someone already in can have the entry taken back here, whoever let them in.
 import { useId, useMemo, useState } from 'react';
 import { formatClockTime } from '@shared/labels.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,9 +14,10 @@ const texts = doorTexts.search;
 export interface AttendeeSearchPanelProps {
   attendees: readonly Attendee[];
   onCheckIn(attendee: Attendee): void;
+  onUndo(attendee: Attendee): void;
 }
 
-export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPanelProps) {
+export function AttendeeSearchPanel({ attendees, onCheckIn, onUndo }: AttendeeSearchPanelProps) {
   const [term, setTerm] = useState('');
   // A few milliseconds over 10,000 people, and a handful of rows: in step with every keystroke.
   const { shown, total } = useMemo(() => searchAttendees(attendees, term), [attendees, term]);
@@ -38,7 +40,12 @@ export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPane
       {shown.length > 0 && (
         <ul role="list" className="grid gap-2">
           {shown.map((attendee) => (
-            <SearchResult key={attendee.id} attendee={attendee} onCheckIn={onCheckIn} />
+            <SearchResult
+              key={attendee.id}
+              attendee={attendee}
+              onCheckIn={onCheckIn}
+              onUndo={onUndo}
+            />
           ))}
         </ul>
       )}
@@ -49,13 +56,21 @@ export function AttendeeSearchPanel({ attendees, onCheckIn }: AttendeeSearchPane
 function SearchResult({
   attendee,
   onCheckIn,
+  onUndo,
 }: {
   attendee: Attendee;
   onCheckIn(a: Attendee): void;
+  onUndo(a: Attendee): void;
 }) {
   const { timeZone } = useEvent();
   const nameId = useId();
   const stateId = useId();
+  const confirmed = attendee.status === 'confirmed';
+  const state = !confirmed
+    ? texts.notConfirmed[attendee.status as keyof typeof texts.notConfirmed]
+    : attendee.checked_in_at
+      ? texts.checkedInAt(formatClockTime(attendee.checked_in_at, timeZone))
+      : texts.notYet;
   return (
     <li className="bg-card flex items-center justify-between gap-3 rounded-lg border p-4">
       <div className="min-w-0">
@@ -66,20 +81,20 @@ function SearchResult({
           {attendee.nome_compania}
         </p>
         <p id={stateId} className="text-sm font-medium">
-          {attendee.checked_in_at
-            ? texts.checkedInAt(formatClockTime(attendee.checked_in_at, timeZone))
-            : texts.notYet}
+          {state}
         </p>
       </div>
-      <Button
-        size="sm"
-        variant={attendee.checked_in_at ? 'outline' : 'success'}
-        className="shrink-0"
-        aria-describedby={`${nameId} ${stateId}`}
-        onClick={() => onCheckIn(attendee)}
-      >
-        {texts.checkIn}
-      </Button>
+      {confirmed && (
+        <Button
+          size="sm"
+          variant={attendee.checked_in_at ? 'outline' : 'success'}
+          className="shrink-0"
+          aria-describedby={`${nameId} ${stateId}`}
+          onClick={() => (attendee.checked_in_at ? onUndo(attendee) : onCheckIn(attendee))}
+        >
+          {attendee.checked_in_at ? texts.undo : texts.checkIn}
+        </Button>
+      )}
     </li>
   );
 }

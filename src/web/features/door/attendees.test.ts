@@ -28,9 +28,19 @@ describe('the door list', () => {
       attendee(),
     ];
     const index = indexAttendees(list);
-    expect(index.byCode.get(list[1]!.ticket_code)).toBe(list[1]);
+    expect(index.byCode.get(list[1]!.ticket_code!)).toBe(list[1]);
     expect(index.byId.get(list[2]!.id)).toBe(list[2]);
     expect(countAttendees(list)).toEqual({ confirmed: 3, checkedIn: 1 });
+  });
+
+  it('holds everyone by id, and counts and finds by code only the confirmed', () => {
+    const pending = attendee({ status: 'pending', ticket_code: null });
+    const cancelled = attendee({ status: 'cancelled', ticket_code: null });
+    const confirmed = attendee();
+    const index = indexAttendees([pending, cancelled, confirmed]);
+    expect([...index.byCode.values()]).toEqual([confirmed]);
+    expect(index.byId.get(pending.id)).toBe(pending);
+    expect(countAttendees([pending, cancelled, confirmed])).toEqual({ confirmed: 1, checkedIn: 0 });
   });
 
   it('parses the stream’s changes and ignores anything else', () => {

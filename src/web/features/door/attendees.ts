@@ -33,7 +33,8 @@ export function indexAttendees(list: readonly Attendee[]): AttendeeIndex {
   const byCode = new Map<string, Attendee>();
   const byId = new Map<string, Attendee>();
   for (const attendee of list) {
-    byCode.set(attendee.ticket_code, attendee);
+    // Only a confirmed person holds a ticket here: any other code read is no ticket of today's.
+    if (attendee.ticket_code) byCode.set(attendee.ticket_code, attendee);
     byId.set(attendee.id, attendee);
   }
   return { byCode, byId };

@@ -61,6 +61,8 @@ export type Failure =
   | 'no_answer'
   /** The session is gone: the page's query client has ended it (lib/live-query-client.ts). */
   | 'session'
+  /** Another account signed in on this browser since the screen opened (decision 0210). */
+  | 'other_account'
   | 'invalid'
   | 'not_confirmed'
   | 'cancelled'
@@ -76,6 +78,7 @@ const failures: Readonly<Record<string, Failure>> = {
   [errorTable.rateLimited.code]: 'passing',
   [errorTable.internal.code]: 'passing',
   [errorTable.unauthorized.code]: 'session',
+  [errorTable.otherAccount.code]: 'other_account',
   [errorTable.ticketNotFound.code]: 'invalid',
   [errorTable.attendeeNotConfirmed.code]: 'not_confirmed',
   [errorTable.registrationCancelled.code]: 'cancelled',
@@ -148,7 +151,9 @@ export type SendOutcome =
   | { kind: 'conflict'; reason: 'refused'; message?: string }
   /** No answer, or a passing failure: keep it and try again later. */
   | { kind: 'retry' }
-  | { kind: 'unauthorized' };
+  | { kind: 'unauthorized' }
+  /** Sent under another account's session: left queued for its own account (decision 0210). */
+  | { kind: 'other_account' };
 
 /** Classifies a queued check-in's answer: its result, or how it failed (and the server's words). */
 export function sendOutcome(
@@ -167,6 +172,8 @@ export function sendOutcome(
   switch (answer.failure) {
     case 'session':
       return { kind: 'unauthorized' };
+    case 'other_account':
+      return { kind: 'other_account' };
     case 'invalid':
     case 'not_confirmed':
     case 'cancelled':

@@ -20,10 +20,12 @@ export function listAttendees(signal?: AbortSignal): Promise<Attendee[]> {
  * `key`: the Idempotency-Key, the same for every attempt at one check-in. A queued one carries its
  * `scanned_at`, read on this phone's clock: `Sent-At` tells the server that clock as it sends, so
  * the server reads the scan time on its own clock, however wrong the phone's (decision 0165).
+ * `account`: who decided it; the server refuses it under another session (decision 0210).
  */
 export function checkIn(
   request: CheckInRequest,
   key: string,
+  account: string,
   timeoutMs = checkInTimeoutMs,
 ): Promise<CheckInResult> {
   const sentAt: Record<string, string> = request.scanned_at
@@ -32,14 +34,15 @@ export function checkIn(
   return apiRequest<CheckInResult>(api.doorCheckIns, {
     method: 'POST',
     body: request,
-    headers: { 'idempotency-key': key, ...sentAt },
+    headers: { 'idempotency-key': key, 'door-account': account, ...sentAt },
     timeoutMs,
   });
 }
 
-export function undoCheckIn(registrationId: string): Promise<unknown> {
+export function undoCheckIn(registrationId: string, account: string): Promise<unknown> {
   return apiRequest<unknown>(withId(api.doorCheckIn, registrationId), {
     method: 'DELETE',
+    headers: { 'door-account': account },
     timeoutMs: checkInTimeoutMs,
   });
 }

@@ -76,6 +76,21 @@ export function DoorPage() {
     return () => controller.abort();
   }, [open, setGate]);
 
+  /**
+   * A check-in or an undo was refused as another account's: the screen opens again for whoever
+   * the browser's session is now, with the other account's queue left for it (decision 0210).
+   */
+  const accountChanged = useCallback(async () => {
+    const store = await openStore();
+    try {
+      const session = await fetchSession();
+      if (!session) return loggedOut();
+      await open(session, store);
+    } catch {
+      // No answer: the next refusal asks again.
+    }
+  }, [open, loggedOut]);
+
   const loggedIn = useCallback(
     async (session: Session) => open(session, await openStore()),
     [open],
@@ -96,6 +111,7 @@ export function DoorPage() {
             initialQueue={state.queue}
             seeded={state.seeded}
             onLoggedOut={loggedOut}
+            onAccountChanged={() => void accountChanged()}
           />
         </DoorEvent>
       )}

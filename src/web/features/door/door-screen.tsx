@@ -39,6 +39,14 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
     [door],
   );
 
+  const undoEntry = useCallback(
+    (attendee: Attendee) => {
+      void door.undoEntry(attendee);
+      verdictRef.current?.scrollIntoView({ block: 'nearest' });
+    },
+    [door],
+  );
+
   // Without a store (a private window), or when it refused a check-in, the queue lives in this page
   // only: closing or reloading it while that waits to be sent loses it, so the browser asks first
   // (decision 0165).
@@ -136,7 +144,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
             {texts.list.loading}
           </p>
         ) : (
-          <AttendeeSearchPanel attendees={door.attendees} onCheckIn={checkIn} />
+          <AttendeeSearchPanel attendees={door.attendees} onCheckIn={checkIn} onUndo={undoEntry} />
         )}
         <ConflictsList
           conflicts={door.conflicts}

@@ -95,8 +95,15 @@ export const doorTexts = {
         : `${counted(total, pessoas)} ${total === 1 ? 'encontrada' : 'encontradas'}`,
     none: (term: string) => `Ninguém encontrado para "${term}".`,
     checkIn: 'Registrar entrada',
+    undo: 'Desfazer entrada',
     checkedInAt: (time: string) => `Entrou às ${time}`,
     notYet: 'Ainda não entrou',
+    /** Someone found who cannot come in: their registration's state (issue 31.8). */
+    notConfirmed: {
+      pending: 'Inscrição pendente',
+      waitlisted: 'Na lista de espera',
+      cancelled: 'Inscrição cancelada',
+    },
   },
 
   conflicts: {

@@ -27,12 +27,22 @@ export interface AdmitOptions {
   begin(): Turn;
   enqueue<T extends QueuedAction>(action: T): Promise<T>;
   setUnreachable(unreachable: boolean): void;
+  /** The browser's session is another account's now (decision 0210). */
+  onAccountChanged(): void;
 }
 
-export function useAdmit({ session, index, apply, begin, enqueue, setUnreachable }: AdmitOptions) {
+export function useAdmit({
+  session,
+  index,
+  apply,
+  begin,
+  enqueue,
+  setUnreachable,
+  onAccountChanged,
+}: AdmitOptions) {
   const { mutateAsync: send } = useMutation({
     mutationFn: ({ request, key }: { request: CheckInRequest; key: string }) =>
-      checkIn(request, key),
+      checkIn(request, key, session.email),
   });
 
   const admit = useCallback(
@@ -62,6 +72,8 @@ export function useAdmit({ session, index, apply, begin, enqueue, setUnreachable
             switch (failure) {
               case 'session':
                 return; // the page's query client has ended the session
+              case 'other_account':
+                return onAccountChanged();
               case 'invalid':
                 return show({ kind: 'invalid' }, { decodedAt });
               case 'not_confirmed':
@@ -103,7 +115,7 @@ export function useAdmit({ session, index, apply, begin, enqueue, setUnreachable
         end();
       }
     },
-    [send, index, apply, enqueue, setUnreachable, session.email],
+    [send, index, apply, enqueue, setUnreachable, session.email, onAccountChanged],
   );
 
   /** A QR in view: its text, and when it was decoded. */

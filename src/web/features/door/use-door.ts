@@ -3,7 +3,7 @@
 // and undoing (docs/decisions/0052, 0077).
 import { useCallback, useMemo } from 'react';
 import type { Session } from '@/features/session/session-api.ts';
-import { countAttendees, indexAttendees } from './attendees.ts';
+import { countAttendees, indexAttendees, type Attendee } from './attendees.ts';
 import { withQueued, type QueuedAction } from './check-ins.ts';
 import type { DoorStore } from './door-store.ts';
 import { useAdmit } from './use-admit.ts';
@@ -22,9 +22,14 @@ export interface DoorOptions {
   initialQueue: QueuedAction[];
   /** The query cache already holds the list kept on the phone. */
   seeded: boolean;
+  /**
+   * The server refused a check-in or an undo as another account's: the browser's session changed
+   * (another tab, or a screen opened offline from what the phone kept). Decision 0210.
+   */
+  onAccountChanged(): void;
 }
 
-export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
+export function useDoor({ session, store, initialQueue, seeded, onAccountChanged }: DoorOptions) {
   const list = useDoorList({ session, store, seeded, onEdition: useDoorEditions() });
   const { offline, setUnreachable } = useNetworkState(list.connection);
   const queue = useOfflineQueue({
@@ -34,6 +39,7 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     connection: list.connection,
     apply: list.apply,
     setUnreachable,
+    onAccountChanged,
   });
   const attendees = useMemo(
     () => withQueued(list.list ?? [], queue.queue),
@@ -50,12 +56,14 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     begin,
     enqueue: queue.enqueue,
     setUnreachable,
+    onAccountChanged,
   });
   const undoCheckIn = useUndo({
     session,
     apply: list.apply,
     withdrawCheckIn: queue.withdrawCheckIn,
     enqueue: queue.enqueue,
+    onAccountChanged,
   });
   // While a newer scan is being checked, the verdict beneath 'Verificando...' is not the person in
   // front of the door: its 'Desfazer' is gone until the new verdict comes.
@@ -70,6 +78,26 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
       turn.end();
     }
   }, [undoable, begin, undoCheckIn]);
+  /**
+   * 'Desfazer entrada' on someone found by name, whoever let them in and whenever: a turn like the
+   * verdict's own, undoing the check-in still queued here for them if there is one.
+   */
+  const undoEntry = useCallback(
+    async (attendee: Attendee) => {
+      const queued = queue.queue.findLast(
+        (action) => action.kind === 'check-in' && action.attendeeId === attendee.id,
+      );
+      const turn = begin();
+      try {
+        await undoCheckIn({ key: queued?.key ?? crypto.randomUUID(), attendee }, (verdict) =>
+          turn.show(verdict),
+        );
+      } finally {
+        turn.end();
+      }
+    },
+    [queue.queue, begin, undoCheckIn],
+  );
   /** A late verdict's own 'Desfazer', in the warnings' list: its result is said there. */
   const undoLate = useCallback(
     async (key: string) => {
@@ -104,6 +132,7 @@ export function useDoor({ session, store, initialQueue, seeded }: DoorOptions) {
     scan,
     checkInById,
     undo,
+    undoEntry,
     undoLate,
     dismissConflict: queue.dismissConflict,
     dismissLate,

@@ -63,6 +63,8 @@ export interface OfflineQueueOptions {
   /** Writes the server's answer into the list. */
   apply(change: AttendeeChange): void;
   setUnreachable(unreachable: boolean): void;
+  /** The browser's session is another account's now (decision 0210). */
+  onAccountChanged(): void;
 }
 
 export function useOfflineQueue({
@@ -72,6 +74,7 @@ export function useOfflineQueue({
   connection,
   apply,
   setUnreachable,
+  onAccountChanged,
 }: OfflineQueueOptions) {
   const [queue, setQueue] = useState(initialQueue);
   // The queue as of now, changed at once (state follows for the screen): a send loop and
@@ -132,10 +135,10 @@ export function useOfflineQueue({
   const { mutateAsync: send } = useMutation({
     mutationFn: async (action: QueuedAction): Promise<SendOutcome> => {
       if (action.kind === 'undo') {
-        await undoCheckIn(action.attendeeId);
+        await undoCheckIn(action.attendeeId, action.by);
         return { kind: 'sent' };
       }
-      const result = await checkIn(action.request, action.key, sendTimeoutMs);
+      const result = await checkIn(action.request, action.key, action.by, sendTimeoutMs);
       apply({ type: 'upserted', attendee: result.registration });
       return sendOutcome(result);
     },
@@ -164,6 +167,11 @@ export function useOfflineQueue({
         if (outcome.kind === 'retry') return;
         // The page's query client has ended the session; what is queued stays on the phone.
         if (outcome.kind === 'unauthorized') return;
+        // Another account signed in on this browser: this one's queue waits for it, untouched.
+        if (outcome.kind === 'other_account') {
+          sent.current.delete(action.key);
+          return onAccountChanged();
+        }
         setUnreachable(false);
         if (outcome.kind === 'conflict' && action.kind === 'check-in') {
           const conflict = { key: action.key, action, outcome };
@@ -179,7 +187,7 @@ export function useOfflineQueue({
     } finally {
       flushing.current = false;
     }
-  }, [account, send, removeQueued, setUnreachable]);
+  }, [account, send, removeQueued, setUnreachable, onAccountChanged]);
 
   // Send what is queued: when it changes, when the network returns, when the stream is back, and
   // now and then. On each change, not each count: a check-in sent and an undo queued in one render

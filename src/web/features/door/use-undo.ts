@@ -21,11 +21,21 @@ export interface UndoOptions {
   apply(change: AttendeeChange): void;
   withdrawCheckIn(key: string): Promise<'dropped' | 'pending' | 'gone'>;
   enqueue<T extends QueuedAction>(action: T): Promise<T>;
+  /** The browser's session is another account's now (decision 0210). */
+  onAccountChanged(): void;
 }
 
 /** Undoes `target`'s check-in; `say` shows the result ('Entrada desfeita') where it belongs. */
-export function useUndo({ session, apply, withdrawCheckIn, enqueue }: UndoOptions) {
-  const { mutateAsync: send } = useMutation({ mutationFn: undoCheckIn });
+export function useUndo({
+  session,
+  apply,
+  withdrawCheckIn,
+  enqueue,
+  onAccountChanged,
+}: UndoOptions) {
+  const { mutateAsync: send } = useMutation({
+    mutationFn: (id: string) => undoCheckIn(id, session.email),
+  });
 
   return useCallback(
     async (target: UndoTarget, say: (verdict: Verdict) => void) => {
@@ -55,6 +65,7 @@ export function useUndo({ session, apply, withdrawCheckIn, enqueue }: UndoOption
       } catch (error) {
         const failure = failureOfError(error);
         if (failure === 'session') return; // the page's query client has ended the session
+        if (failure === 'other_account') return onAccountChanged();
         if (failure !== 'no_answer' && failure !== 'passing') {
           toast.error(doorTexts.verdict.undoFailed);
           return;
@@ -63,6 +74,6 @@ export function useUndo({ session, apply, withdrawCheckIn, enqueue }: UndoOption
       }
       say({ kind: 'undone', attendee: undone });
     },
-    [withdrawCheckIn, send, apply, enqueue, session.email],
+    [withdrawCheckIn, send, apply, enqueue, session.email, onAccountChanged],
   );
 }
