@@ -3,13 +3,14 @@
 // Their answers are HTML, rendered by the server; a key that opens nothing gets the site's
 // not-found page, not the API's JSON error.
 import { z } from 'zod';
-import { paths, thanksWaitlisted } from '../../shared/paths.ts';
+import { paths, thanksConfirmed, thanksWaitlisted } from '../../shared/paths.ts';
 import { emptyAnswer, htmlAnswer, routeSchema, type RouteSchema } from '../route-schema.ts';
 
 const pageSummaries: Record<string, string> = {
   [paths.home]: 'The landing page: the event, its date, venue and highlights',
   [paths.register]: 'The registration form',
   [paths.thanks]: 'Thanks: the registration was received',
+  [thanksConfirmed]: 'Thanks: the registration was confirmed on arrival (its ticket is ready)',
   [thanksWaitlisted]: 'Thanks: the registration joined the waiting list',
   [paths.admin]: "The organizer's panel (its data: /api/admin/…, behind the login)",
   [paths.privacy]: 'The privacy notice: what is kept, for how long, and whom to ask',
