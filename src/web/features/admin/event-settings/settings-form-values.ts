@@ -21,8 +21,8 @@ const emptyIsNull = new Set<SettingsField>([
 /** A switch, held as 'true' or 'false'. */
 const booleanFields = new Set<SettingsField>(['registrationOpen']);
 
-/** Fields whose value is a list or an object: held as JSON (the cards' editor reads it back). */
-const jsonFields = new Set<SettingsField>(['highlights', 'thanks']);
+/** Fields whose value is a list or an object (or null: no logo): held as JSON, sent back as it was. */
+const jsonFields = new Set<SettingsField>(['highlights', 'thanks', 'logo']);
 
 /** The settings as the form shows them. */
 export function formValues(settings: EventSettings): SettingsFormValues {
