@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Edition } from '../src/shared/edition.schema.ts';
 import type { EventSettings } from '../src/shared/event-config.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
 import { defaultEvent } from '../src/shared/event.ts';
@@ -247,15 +248,27 @@ describe('editions', () => {
     await page.getByRole('button', { name: 'Nova edição' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Nova edição' });
     await dialog.waitFor();
-    // The date is required: nothing is sent without it.
+    // The date and a name are required: nothing is sent without them.
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
     expect(await errorOf(page, /^Data da nova edição/)).toBe(eventFieldMessages.required);
+    expect(await errorOf(page, /^Nome da nova edição/)).toBe(eventFieldMessages.required);
     expect(creations).toEqual([]);
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
+    // The current edition's name again: the server refuses it at the field (issue 31.11).
+    await dialog.getByLabel('Nome da nova edição').fill(before.name);
+    await dialog.getByLabel('Data da nova edição').fill('2036-12-05');
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+    await expect
+      .poll(() => dialog.getByText(eventFieldMessages.duplicateEditionName).count())
+      .toBe(1);
+    expect(await errorOf(page, /^Nome da nova edição/)).toBe(
+      eventFieldMessages.duplicateEditionName,
+    );
+
     // A year mistyped: the server refuses a date already past, at the field, keeping the name.
-    await dialog.getByLabel('Nome (opcional)').fill('Build Safe 2026');
+    await dialog.getByLabel('Nome da nova edição').fill('Build Safe 2026');
     await dialog.getByLabel('Data da nova edição').fill('2016-12-05');
     await dialog.getByRole('button', { name: 'Criar edição' }).click();
     await expect
@@ -264,7 +277,7 @@ describe('editions', () => {
     expect(await errorOf(page, /^Data da nova edição/)).toBe(
       pastEditionDateMessage(before.timeZone),
     );
-    expect(await dialog.getByLabel('Nome (opcional)').inputValue()).toBe('Build Safe 2026');
+    expect(await dialog.getByLabel('Nome da nova edição').inputValue()).toBe('Build Safe 2026');
     expect((await storedSettings()).date).toBe(before.date);
 
     await dialog.getByLabel('Data da nova edição').fill('2036-12-05');
@@ -272,6 +285,7 @@ describe('editions', () => {
     await toast(page, 'Nova edição criada!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(creations.map((body) => JSON.parse(body))).toEqual([
+      { date: '2036-12-05', name: before.name },
       { date: '2016-12-05', name: 'Build Safe 2026' },
       { date: '2036-12-05', name: 'Build Safe 2026' },
     ]);
@@ -335,6 +349,55 @@ describe('editions', () => {
       .unexpected(browser.problems)
       .filter((p) => !/the server responded with a status of 400/.test(p));
     expect(left).toEqual([]);
+  });
+
+  it('asks first while the current edition is still to come and holds people, naming how many', async () => {
+    // The current edition (2036, from the test above) gets someone pending.
+    await register(server, { nome_completo: 'Pessoa Da Atual' });
+    const current = (
+      (await (
+        await server.request(api.adminEditions, { headers: { cookie: session.cookie } })
+      ).json()) as Edition[]
+    ).find((edition) => edition.current)!;
+    expect(current.pending_or_confirmed).toBe(1);
+    const { page, console } = await openScreen('#edicoes', 'Edições');
+    const creations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === api.adminEditions) {
+        creations.push(request.postData() ?? '');
+      }
+    });
+    await page.getByRole('button', { name: 'Nova edição' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Nova edição' });
+    await dialog.getByLabel('Data da nova edição').fill('2036-12-12');
+    await dialog.getByLabel('Nome da nova edição').fill('Build Safe Guarda');
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+
+    const warning = dialog.getByRole('alert').filter({ hasText: 'ainda não aconteceu' });
+    await warning.waitFor();
+    await warning.getByRole('heading', { name: 'A edição atual ainda não aconteceu' }).waitFor();
+    expect(await warning.getByRole('paragraph').innerText()).toBe(
+      `${current.event.name} ainda não aconteceu e tem 1 inscrição pendente ou confirmada. ` +
+        'Com a nova edição, ela fica só para consulta: ninguém mais confirma, envia ingresso ou registra entrada nessa edição.',
+    );
+    const confirm = dialog.getByRole('button', { name: 'Criar mesmo assim' });
+    expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(creations).toEqual([]);
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // 'Voltar' keeps what was typed and makes nothing; asked again, 'Criar mesmo assim' makes it.
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await warning.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Nome da nova edição').inputValue()).toBe('Build Safe Guarda');
+    await dialog.getByRole('button', { name: 'Criar edição' }).click();
+    await confirm.click();
+    await toast(page, 'Nova edição criada!').waitFor();
+    expect(creations.map((body) => JSON.parse(body))).toEqual([
+      { date: '2036-12-12', name: 'Build Safe Guarda' },
+    ]);
+    expect((await storedSettings()).name).toBe('Build Safe Guarda');
+    expect(console.unexpected(browser.problems)).toEqual([]);
   });
 });
 

@@ -106,7 +106,7 @@ describe('a panel away while another organizer starts a new edition', () => {
     const created = await other.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie },
-      json: { date: '2037-05-05' },
+      json: { date: '2037-05-05', name: 'Edição de 2037' },
     });
     expect(created.status).toBe(201);
     await register(other, { nome_completo: 'Bruno Da Nova Edição' });

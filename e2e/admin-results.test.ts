@@ -221,7 +221,7 @@ describe('the Resultados screen', () => {
     const created = await server.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie: session.cookie },
-      json: { date: '2027-12-04' },
+      json: { date: '2027-12-04', name: 'Edição de 2027' },
     });
     expect(created.status).toBe(201);
     const editions = (await (
@@ -267,7 +267,7 @@ describe('the Resultados screen', () => {
     const next = await server.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie: session.cookie },
-      json: { date: '2028-12-02' },
+      json: { date: '2028-12-02', name: 'Edição de 2028' },
     });
     expect(next.status).toBe(201);
     const empty = (

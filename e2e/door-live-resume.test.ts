@@ -51,7 +51,7 @@ describe('a door phone away while a new edition starts', () => {
     const created = await server.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie },
-      json: { date: '2037-05-05' },
+      json: { date: '2037-05-05', name: 'Edição de 2037' },
     });
     expect(created.status).toBe(201);
     await confirmedRegistration(server, { nome_completo: 'Bruno Da Nova Edição' });

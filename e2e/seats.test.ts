@@ -152,7 +152,7 @@ describe('the panel with seats', () => {
     const created = await server.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie: admin.cookie },
-      json: { date: '2027-05-05' },
+      json: { date: '2027-05-05', name: 'Edição de maio' },
     });
     expect(created.status).toBe(201);
     const current = eventSettingsSchema.parse(
@@ -226,7 +226,7 @@ describe('the Evento form with seats taken', () => {
     const created = await server.request(api.adminEditions, {
       method: 'POST',
       headers: asAdmin,
-      json: { date: '2027-06-06' },
+      json: { date: '2027-06-06', name: 'Edição de junho' },
     });
     expect(created.status).toBe(201);
     const current = eventSettingsSchema.parse(

@@ -13,11 +13,12 @@ import { eventFieldMessages as messages } from './event-fields.ts';
 
 /**
  * The body of POST /api/admin/editions: the next edition starts from the current one's settings,
- * with this date (required), and this name and time when given.
+ * with this date and this name (both required: two editions never share a name, decision 0217),
+ * and this time when given.
  */
 export const newEditionSchema = z.strictObject(
   {
-    name: eventNameSchema.optional(),
+    name: eventNameSchema,
     date: eventDateSchema,
     time: eventTimeSchema.optional(),
   },
@@ -36,6 +37,11 @@ export const editionSchema = z.object({
   created_at: z.string(),
   /** How many registrations it holds now. */
   registrations: z.number(),
+  /**
+   * How many of them are pending or confirmed: the people a new edition would leave read-only
+   * (the panel asks first while the event is still to come, decision 0217).
+   */
+  pending_or_confirmed: z.number(),
   /** Its settings, as GET /api/admin/event serves the current one's. */
   event: eventSettingsSchema,
 });
@@ -58,3 +64,9 @@ export const eventChangeSchema = z.object({
   at: z.string(),
 });
 export type EventChange = z.output<typeof eventChangeSchema>;
+
+/** Two names the same edition's, to a person: capitals and runs of spaces aside. */
+export function sameEditionName(a: string, b: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+  return plain(a) === plain(b);
+}

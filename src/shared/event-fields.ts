@@ -159,6 +159,9 @@ export const eventFieldMessages = {
   tooManyHighlights: `Use no máximo ${eventFieldLimits.highlights} destaques.`,
   thanks:
     'Envie os agradecimentos como um objeto com received, confirmed e waitlisted, cada um com title e text.',
+  /** 'Nova edição' with the name of an edition that exists (issue 31.11). */
+  duplicateEditionName:
+    'Já existe uma edição com este nome. Dê à nova edição um nome só dela (por exemplo, com o ano).',
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `Marcador desconhecido: {${name}}. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
 } as const;

@@ -4,7 +4,11 @@
 // event_changed), so each re-renders its pages (editions.ts).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { EventChangeAction, NewEdition } from '../../shared/edition.schema.ts';
+import {
+  sameEditionName,
+  type EventChangeAction,
+  type NewEdition,
+} from '../../shared/edition.schema.ts';
 import { eventSettingsFields } from '../../shared/event-config.schema.ts';
 import type { EventSettings } from '../../shared/event.ts';
 import type { Actor } from '../audit/actor.ts';
@@ -16,6 +20,7 @@ import { startsInThePast } from './edition-date.ts';
 import {
   eventColumns,
   readCurrentEdition,
+  readEditions,
   toEdition,
   type StoredEdition,
 } from './editions.repository.ts';
@@ -142,10 +147,18 @@ export class PastEditionDateError extends Error {
   }
 }
 
+/** Another edition, current or past, already has the new edition's name. */
+export class DuplicateEditionNameError extends Error {
+  constructor() {
+    super('an edition with this name exists');
+  }
+}
+
 /**
  * 'Nova edição': a new current edition, starting from the current one's settings with the given
- * date (and name and time). The one that was current becomes past; its registrations stay with it.
- * PastEditionDateError, and nothing written, when it would start at or before `now`.
+ * date and name (and time). The one that was current becomes past; its registrations stay with it.
+ * PastEditionDateError, and nothing written, when it would start at or before `now`;
+ * DuplicateEditionNameError when an edition has its name already (decision 0217).
  */
 export async function createEdition(
   db: Kysely<Database>,
@@ -162,6 +175,10 @@ export async function createEdition(
     const settings: EventSettings = { ...previous.settings, ...given };
     // Decided with the editions held: the time zone is the one the new edition copies.
     if (startsInThePast(settings, now)) throw new PastEditionDateError(settings.timeZone);
+    const editions = await readEditions(trx);
+    if (editions.some((edition) => sameEditionName(edition.settings.name, settings.name))) {
+      throw new DuplicateEditionNameError();
+    }
     const at = now.toISOString();
     await trx.updateTable('events').set({ is_current: 0 }).where('id', '=', previous.id).execute();
     const row = await trx

@@ -106,6 +106,17 @@ export async function listEditions(db: Kysely<Database>): Promise<Edition[]> {
       'events.is_current',
       'events.created_at',
       (eb) => eb.fn.count<number | string>('registrations.id').as('registrations'),
+      (eb) =>
+        eb.fn
+          .sum<number | string>(
+            eb
+              .case()
+              .when('registrations.status', 'in', ['pending', 'confirmed'])
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('pending_or_confirmed'),
     ])
     .groupBy([
       'events.id',
@@ -117,15 +128,24 @@ export async function listEditions(db: Kysely<Database>): Promise<Edition[]> {
     .orderBy('events.created_at', 'desc')
     .orderBy('events.id', 'desc')
     .execute();
-  return rows.map((row) => toApiEdition(toEdition(row), Number(row.registrations)));
+  return rows.map((row) =>
+    toApiEdition(toEdition(row), {
+      registrations: Number(row.registrations),
+      pendingOrConfirmed: Number(row.pending_or_confirmed ?? 0),
+    }),
+  );
 }
 
-export function toApiEdition(edition: StoredEdition, registrations: number): Edition {
+export function toApiEdition(
+  edition: StoredEdition,
+  counts: { registrations: number; pendingOrConfirmed: number },
+): Edition {
   return {
     id: edition.id,
     current: edition.current,
     created_at: edition.createdAt,
-    registrations,
+    registrations: counts.registrations,
+    pending_or_confirmed: counts.pendingOrConfirmed,
     event: edition.settings,
   };
 }

@@ -25,6 +25,7 @@ import { holdSeats } from '../seats/seats.repository.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
 import {
   createEdition,
+  DuplicateEditionNameError,
   PastEditionDateError,
   SettingsChangedError,
   updateCurrentSettings,
@@ -147,7 +148,8 @@ export async function editionsRoutes(fastify: FastifyInstance) {
         summary: "Start the next edition from the current one's settings",
         description:
           'The new edition becomes current: the pages, the form and the door serve it; the ' +
-          'previous one is kept read-only until its retention ends.',
+          'previous one is kept read-only until its retention ends. Its name is its own: one ' +
+          'another edition has is refused at `name` (400).',
         body: newEditionSchema,
         response: { 201: editionSchema },
       }),
@@ -158,13 +160,20 @@ export async function editionsRoutes(fastify: FastifyInstance) {
       try {
         edition = await createEdition(app.db.kysely, body, actorOf(request));
       } catch (error) {
+        if (error instanceof DuplicateEditionNameError) {
+          return sendError(reply, errorTable.validation, {
+            name: eventFieldMessages.duplicateEditionName,
+          });
+        }
         if (!(error instanceof PastEditionDateError)) throw error;
         return sendError(reply, errorTable.validation, {
           date: pastEditionDateMessage(error.timeZone),
         });
       }
       await app.editions.changed();
-      return reply.code(201).send(toApiEdition(edition, 0));
+      return reply
+        .code(201)
+        .send(toApiEdition(edition, { registrations: 0, pendingOrConfirmed: 0 }));
     },
   );
 

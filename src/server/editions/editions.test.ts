@@ -380,7 +380,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .execute();
     const created = await asAdmin(api.adminEditions, {
       method: 'POST',
-      json: { date: '2027-12-04' },
+      json: { date: '2027-12-04', name: 'Edição de 2027' },
     });
     expect(created.status).toBe(201);
     const fresh = await register(server);
@@ -479,7 +479,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
         await holder.query('select pg_advisory_xact_lock($1)', [editionsLock]);
         const creating = asAdmin(api.adminEditions, {
           method: 'POST',
-          json: { date: '2028-12-02' },
+          json: { date: '2028-12-02', name: 'Edição de 2028' },
         });
         await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBe(1);
         // Sent while the new edition waits: each waits behind it, then finds its registration
@@ -547,8 +547,8 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       expect((await save({ ...(await settings()), timeZone })).status).toBe(200);
       const before = await editions();
       for (const body of [
-        { date: '2020-01-10' },
-        clockThere(timeZone, -60),
+        { date: '2020-01-10', name: 'Antiga' },
+        { ...clockThere(timeZone, -60), name: 'Uma hora atrás' },
         { ...clockThere(timeZone, -24 * 60), name: 'Ontem' },
       ]) {
         const refused = await asAdmin(api.adminEditions, { method: 'POST', json: body });
@@ -562,7 +562,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
         });
       }
       expect(await editions()).toEqual(before);
-      const soon = clockThere(timeZone, 60);
+      const soon = { ...clockThere(timeZone, 60), name: `Daqui a uma hora em ${timeZone}` };
       const created = await asAdmin(api.adminEditions, { method: 'POST', json: soon });
       expect(created.status).toBe(201);
       expect(editionSchema.parse(await created.json()).event).toMatchObject({ ...soon, timeZone });

@@ -139,7 +139,7 @@ describe('at start, on SQLite', () => {
       const created = await server.request(api.adminEditions, {
         method: 'POST',
         headers: { cookie: admin.cookie },
-        json: { date: next },
+        json: { date: next, name: 'Próxima edição' },
       });
       expect(created.status).toBe(201);
       const current = madeDaysAgo(40, 'edicao.atual@exemplo.com');

@@ -74,7 +74,10 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   async function edition(seats: Partial<EventSettings>): Promise<EventSettings> {
     editionDay += 1;
     const date = `2027-01-${String(editionDay).padStart(2, '0')}`;
-    const created = await asAdmin(api.adminEditions, { method: 'POST', json: { date } });
+    const created = await asAdmin(api.adminEditions, {
+      method: 'POST',
+      json: { date, name: `Edição ${date}` },
+    });
     expect(created.status).toBe(201);
     const current = eventSettingsSchema.parse(await (await asAdmin(api.adminEvent)).json());
     const saved = await asAdmin(api.adminEvent, { method: 'PUT', json: { ...current, ...seats } });
@@ -721,7 +724,7 @@ describe('three instances on one PostgreSQL database', () => {
     const created = await first!.request(api.adminEditions, {
       method: 'POST',
       headers: { cookie },
-      json: { date: '2027-02-02' },
+      json: { date: '2027-02-02', name: 'Edição de fevereiro' },
     });
     expect(created.status).toBe(201);
     const current = eventSettingsSchema.parse(

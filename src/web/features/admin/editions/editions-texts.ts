@@ -1,6 +1,6 @@
 // The editions' screens: the list, 'Nova edição', and one past edition opened read-only.
 import { eventFieldLabels } from '@shared/event-fields.ts';
-import { counted } from '@shared/plural.ts';
+import { counted, plural } from '@shared/plural.ts';
 
 const inscricoes = { one: 'inscrição', other: 'inscrições' };
 
@@ -27,8 +27,9 @@ export const editionsTexts = {
     description: (name: string) =>
       `A nova edição começa com os dados de ${name} (local, mensagens, prazos) e sem inscrições. Ela passa a ser a atual: as páginas públicas mostram a nova data na hora, e as inscrições de agora ficam guardadas só para consulta.`,
     date: 'Data da nova edição',
-    name: 'Nome (opcional)',
-    nameHelp: (current: string) => `Em branco: ${current}.`,
+    name: 'Nome da nova edição',
+    /** Two editions never share a name (decision 0217). */
+    nameHelp: (current: string) => `Um nome só dela: a atual se chama ${current}.`,
     time: 'Horário de início (opcional)',
     timeHelp: (current: string) => `Em branco: ${current}.`,
     cancel: 'Cancelar',
@@ -39,6 +40,15 @@ export const editionsTexts = {
     createdDescription: (name: string, date: string) =>
       `${name}, ${date}: as inscrições começam do zero.`,
     createFailed: 'Não foi possível criar a edição.',
+    /** Asked first while the current edition is still to come and holds people (issue 31.11). */
+    guardTitle: 'A edição atual ainda não aconteceu',
+    guard: (name: string, count: number) =>
+      `${name} ainda não aconteceu e tem ${counted(count, {
+        one: 'inscrição pendente ou confirmada',
+        other: 'inscrições pendentes ou confirmadas',
+      })}. Com a nova edição, ${plural(count, { one: 'ela fica', other: 'elas ficam' })} só para consulta: ninguém mais confirma, envia ingresso ou registra entrada nessa edição.`,
+    guardConfirm: 'Criar mesmo assim',
+    guardBack: 'Voltar',
   },
 
   /** One edition, opened. */

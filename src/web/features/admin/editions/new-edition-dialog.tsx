@@ -1,11 +1,13 @@
-// 'Nova edição': the next edition's date (required), and its name and time when they change; the
-// rest comes from the current edition. Once created it is the current one everywhere: the panel's
-// settings and list follow at once.
+// 'Nova edição': the next edition's date and name (its own: decision 0217), and its time when it
+// changes; the rest comes from the current edition. While the current edition is still to come and
+// holds pending or confirmed people, it asks first, naming how many become read-only. Once created
+// it is the current one everywhere: the panel's settings and list follow at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { newEditionSchema, type Edition, type NewEditionInput } from '@shared/edition.schema.ts';
 import { formatEventDate, formatEventTime } from '@shared/event.ts';
+import { eventEndsAt } from '@shared/event-start.ts';
 import { eventFieldLimits } from '@shared/event-fields.ts';
 import { fieldErrors } from '@shared/registration.schema.ts';
 import {
@@ -22,7 +24,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, isUnauthorized } from '@/lib/api-client.ts';
 import { useEvent } from '@/lib/event-config.ts';
-import { createEdition } from '../admin-api.ts';
+import { createEdition, listEditions } from '../admin-api.ts';
 import { registrationsKey } from '../use-live-registrations.ts';
 import { useSetEventSettings } from '../use-event-settings.ts';
 import { editionsKey } from './editions-keys.ts';
@@ -36,8 +38,8 @@ const fields: readonly Field[] = ['date', 'name', 'time'];
 const empty: Values = { date: '', name: '', time: '' };
 
 /**
- * What is sent: the date (missing when the box is empty, so the schema says it is required), the
- * name and the time only when typed.
+ * What is sent: the date and the name (missing when the box is empty, so the schema says they are
+ * required), the time only when typed.
  */
 function newEditionBody(values: Values): Partial<NewEditionInput> {
   return {
@@ -45,6 +47,18 @@ function newEditionBody(values: Values): Partial<NewEditionInput> {
     ...(values.name.trim() ? { name: values.name } : {}),
     ...(values.time ? { time: values.time } : {}),
   };
+}
+
+/**
+ * The people a new edition would leave read-only, when the current edition is still to come: its
+ * pending and confirmed, counted by the server now. Zero when it is over or holds nobody.
+ */
+async function peopleLeftBehind(): Promise<{ name: string; count: number }> {
+  const current = (await listEditions()).find((edition) => edition.current);
+  if (!current || eventEndsAt(current.event).getTime() <= Date.now()) {
+    return { name: '', count: 0 };
+  }
+  return { name: current.event.name, count: current.pending_or_confirmed };
 }
 
 function placed(fieldMessages: Record<string, string>): Errors {
@@ -72,11 +86,15 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
   // Kept while the dialog is closed and opened again: a mistaken Esc loses nothing.
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
+  // Set while asking first: the current edition's name and how many people it leaves read-only.
+  const [guard, setGuard] = useState<{ name: string; count: number } | null>(null);
+  const guardConfirm = useRef<HTMLButtonElement>(null);
   const create = useMutation({ mutationFn: createEdition });
 
   function update(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
+    setGuard(null);
   }
 
   function showErrors(next: Errors) {
@@ -92,6 +110,14 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
     setErrors({});
     let edition: Edition;
     try {
+      if (!guard) {
+        const left = await peopleLeftBehind();
+        if (left.count > 0) {
+          flushSync(() => setGuard(left));
+          guardConfirm.current?.focus();
+          return;
+        }
+      }
       edition = await create.mutateAsync(parsed.data);
     } catch (error) {
       if (isUnauthorized(error)) return;
@@ -109,6 +135,7 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
     void queryClient.resetQueries({ queryKey: registrationsKey });
     void queryClient.invalidateQueries({ queryKey: editionsKey });
     setValues(empty);
+    setGuard(null);
     onOpenChange(false);
     toast.success(texts.created, {
       description: texts.createdDescription(edition.event.name, formatEventDate(edition.event)),
@@ -155,8 +182,16 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
           <div className="grid gap-1.5">
             <label htmlFor={`${id}-name`} className="text-sm font-semibold">
               {texts.name}
+              <span aria-hidden="true" className="text-destructive ml-0.5">
+                *
+              </span>
             </label>
-            <Input {...control('name')} maxLength={eventFieldLimits.name} autoComplete="off" />
+            <Input
+              {...control('name')}
+              maxLength={eventFieldLimits.name}
+              autoComplete="off"
+              required
+            />
             <p
               id={`${id}-name-ajuda`}
               className="text-muted-foreground text-sm [overflow-wrap:anywhere]"
@@ -180,13 +215,36 @@ export function NewEditionDialog({ open, onOpenChange }: NewEditionDialogProps) 
               {errors.form}
             </p>
           )}
+          {guard && (
+            <section
+              role="alert"
+              aria-labelledby={`${id}-guard`}
+              className="bg-warning text-warning-foreground grid gap-1 rounded-lg p-3 text-sm"
+            >
+              <h3 id={`${id}-guard`} className="font-bold">
+                {texts.guardTitle}
+              </h3>
+              <p className="[overflow-wrap:anywhere]">{texts.guard(guard.name, guard.count)}</p>
+            </section>
+          )}
           <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{texts.cancel}</Button>
-            </AlertDialogCancel>
+            {guard ? (
+              <Button type="button" variant="outline" onClick={() => setGuard(null)}>
+                {texts.guardBack}
+              </Button>
+            ) : (
+              <AlertDialogCancel asChild>
+                <Button variant="outline">{texts.cancel}</Button>
+              </AlertDialogCancel>
+            )}
             {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
-            <Button type="submit" aria-disabled={create.isPending || undefined}>
-              {create.isPending ? texts.creating : texts.create}
+            <Button
+              ref={guardConfirm}
+              type="submit"
+              variant={guard ? 'destructive' : 'default'}
+              aria-disabled={create.isPending || undefined}
+            >
+              {create.isPending ? texts.creating : guard ? texts.guardConfirm : texts.create}
             </Button>
           </AlertDialogFooter>
         </form>
