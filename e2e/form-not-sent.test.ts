@@ -1,11 +1,12 @@
 // A form sent while the form page's script is not there (JavaScript off, the entry's request lost
-// on a flaky connection, a browser too old for modules) is posted by the browser to /convite:
-// the visitor gets a page that says nothing was sent and how to send it, and going back finds
-// what they typed. And a form sent while the app's code cannot load says so at the button
-// (docs/decisions/0177).
+// on a flaky connection, a browser too old for modules) is posted by the browser to /convite and
+// taken there: refused, it comes back filled with the message at the field; sent, the visitor
+// lands on the thank-you page (decision 0209). And a form sent while the app's code cannot load
+// says so at the button (docs/decisions/0177).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../src/shared/paths.ts';
+import { fieldMessages } from '../src/shared/registration.fields.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, live, type TestBrowser } from '#test/browser/browser.ts';
@@ -70,63 +71,52 @@ function classesWithoutRules(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-/** Sends the filled form, lands on the explanation page, and comes back to the form. */
-async function sendAndComeBack(page: Page, { scripts }: { scripts: boolean }) {
+/** Sends the form as the browser posts it itself; it lands on the thank-you page (0209). */
+async function registersWithoutTheApp(page: Page, { scripts }: { scripts: boolean }) {
   const data = validData({ nome: 'Sem Script', empresa: 'Construtora "Aspas" & Cia' });
-  await fillRegistrationForm(page, data);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST'),
-    fields(page).submit.click(),
-  ]);
-  expect(response.status()).toBe(400);
-  expect(response.headers()['cache-control']).toBe('no-store');
-  const heading = page.getByRole('heading', { level: 1, name: 'Sua inscrição não foi enviada' });
-  await heading.waitFor();
-  expect(await page.title()).toBe('Inscrição não enviada · Build Safe');
-  expect(await page.getByText('A página do formulário não terminou de carregar').isVisible()).toBe(
+  await fillRegistrationForm(page, { ...data, whatsapp: '123' });
+  await fields(page).submit.click();
+  // Refused: the form again, filled, with the message at the phone's field.
+  await page.getByText(fieldMessages.invalidPhone).waitFor();
+  expect(page.url()).toBe(server.url + paths.register);
+  expect(await fields(page).whatsapp.getAttribute('aria-invalid')).toBe('true');
+  expect(await typedValues(page)).toEqual({
+    nome: data.nome,
+    whatsapp: '123',
+    email: data.email,
+    empresa: data.empresa,
+  });
+  expect(await page.getByRole('radio', { name: data.confirmacao!, exact: true }).isChecked()).toBe(
     true,
   );
-  // Nothing the visitor typed came back in the page, and nothing was stored.
-  expect(await page.content()).not.toContain(data.email);
-  expect(await stored(data.email)).toBeUndefined();
-  const link = page.getByRole('link', { name: 'Abrir o formulário' });
-  expect(await link.getAttribute('href')).toBe(paths.register);
-  // In the site's look: every class has its rules in the page's own sheet.
   expect(await classesWithoutRules(page, '#root, #root *')).toEqual([]);
   // axe's checks run as the page's script (asynchronously): not where scripts are off.
   if (scripts) expect(await axeViolations(page)).toEqual([]);
+  expect(await stored(data.email)).toBeUndefined();
 
-  await page.goBack();
-  await fields(page).nome.waitFor();
-  expect(page.url()).toBe(server.url + paths.register);
-  expect(await typedValues(page)).toEqual({
-    nome: data.nome,
-    whatsapp: data.whatsapp,
-    email: data.email,
-    empresa: data.empresa,
+  await fields(page).whatsapp.fill(data.whatsapp);
+  await fields(page).submit.click();
+  await page.waitForURL(server.url + paths.thanks);
+  await page.getByRole('heading', { level: 1, name: 'Confirmado!' }).waitFor();
+  expect(await stored(data.email)).toMatchObject({
+    nome_completo: data.nome,
+    nome_compania: data.empresa,
   });
   return data;
 }
 
-describe('a form sent with no script to hold it', () => {
-  it('with JavaScript off: says it was not sent, and Back finds what was typed', async () => {
+describe('a form sent with no script to hold it (decision 0209)', () => {
+  it('with JavaScript off: registers, and lands on the thank-you page', async () => {
     const page = await newPage(noScript);
     await page.goto(server.url + paths.register);
-    await sendAndComeBack(page, { scripts: false });
+    await registersWithoutTheApp(page, { scripts: false });
   });
 
-  it("when the page's entry never arrived: the same, and the form then sends from the page", async () => {
+  it("when the page's entry never arrived: the same", async () => {
     const page = await newPage();
     await page.route(/\/assets\/form-page-entry-[\w-]+\.js$/, (route) => route.abort());
     await page.goto(server.url + paths.register);
-    const data = await sendAndComeBack(page, { scripts: true });
-    // Back on the page the browser kept: a new try with the connection back still works.
-    await page.unrouteAll();
-    await page.reload();
-    await fillRegistrationForm(page, data);
-    await fields(page).submit.click();
-    await page.waitForURL(server.url + paths.thanks);
-    await toast(page, 'Confirmado!').waitFor();
+    await registersWithoutTheApp(page, { scripts: true });
   });
 });
 
@@ -191,7 +181,7 @@ describe("a form sent while the app's code cannot load", () => {
 function stored(email: string) {
   return server.app.db.kysely
     .selectFrom('registrations')
-    .select(['nome_completo', 'email'])
+    .select(['nome_completo', 'nome_compania', 'email'])
     .where('email', '=', email)
     .executeTakeFirst();
 }

@@ -36,12 +36,31 @@ export const registrationFormFields: readonly RegistrationFormField[] = [
   ...(Object.keys(answerOptions) as AnswerField[]),
 ];
 
+/** A message at each field of the form that has a problem. */
+export type FieldErrors = Partial<Record<RegistrationFormField, string>>;
+
+function isFormField(key: string): key is RegistrationFormField {
+  return (registrationFormFields as readonly string[]).includes(key);
+}
+
+/** Keeps the messages that belong to a field of the form (the server may name others). */
+export function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    if (isFormField(key)) errors[key] = message;
+  }
+  return errors;
+}
+
 export const fieldLimits = {
   nome_completo: 200,
   nome_compania: 200,
   email: 254,
   whatsapp: 32,
 } as const satisfies Record<RequiredFormField, number>;
+
+/** The WhatsApp number's country picker (a country code: 'US', 'BR'). */
+export const countryField = 'whatsapp_pais';
 
 /** A field people never see; a bot that fills it gets a fake success and nothing is stored. */
 export const honeypotField = 'website';

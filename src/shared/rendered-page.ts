@@ -1,6 +1,8 @@
 // What the server-side render of a page hands to the server (src/web/entry-server.tsx).
 import type { EventConfig } from './event.ts';
+import type { FieldErrors } from './registration.fields.ts';
 import type { Registration } from './registration.schema.ts';
+import type { RegistrationFormValues } from './registration-submission.ts';
 import type { Ticket } from './ticket.schema.ts';
 
 export interface RenderedPage {
@@ -86,3 +88,20 @@ export type RenderAttendeePage = (data: AttendeePageData) => Promise<RenderedPag
  * (decision 0177): rendered once per state of the event, no script.
  */
 export type RenderFormNotSentPage = (event: EventConfig) => Promise<RenderedPage>;
+
+/**
+ * A form the server shows again, filled, after refusing the one the browser posted itself without
+ * script (POST /convite, decision 0209): what was typed, and the message at each field.
+ */
+export interface FormStart {
+  values: RegistrationFormValues;
+  errors: FieldErrors;
+  /** A required field was empty: the spec's 'Por favor, preencha…' above the form. */
+  missingRequired: boolean;
+}
+
+export type RenderRefusedForm = (
+  event: EventConfig,
+  providers: MessageProviders,
+  start: FormStart,
+) => Promise<RenderedPage>;

@@ -8,8 +8,10 @@ import { StrictMode, type ReactNode } from 'react';
 // request (decision 0128).
 import { prerender } from 'react-dom/static.edge';
 import { eventDates, type EventConfig } from '@shared/event.ts';
+import { paths } from '@shared/paths.ts';
 import type {
   AttendeePageData,
+  FormStart,
   MessageProviders,
   RenderedPage,
   TicketPageData,
@@ -18,6 +20,7 @@ import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { AttendeePage } from './features/attendee/attendee-page.tsx';
 import { FormNotSentPage } from './features/form-not-sent/form-not-sent-page.tsx';
+import { FormStartContext } from './features/registration/form-start.ts';
 import { TicketPage } from './features/ticket/ticket-page.tsx';
 import { DocumentTitleContext } from './lib/use-document-title.ts';
 
@@ -57,4 +60,19 @@ export function renderAttendeePage(data: AttendeePageData): Promise<RenderedPage
 /** The answer to the form the browser posted itself (the form page's script never ran). */
 export function renderFormNotSentPage(event: EventConfig): Promise<RenderedPage> {
   return render(<FormNotSentPage event={event} />, event);
+}
+
+/** The form page again, filled, after the server refused the form posted without script (0209). */
+export async function renderRefusedForm(
+  event: EventConfig,
+  providers: MessageProviders,
+  start: FormStart,
+): Promise<RenderedPage> {
+  await routeAt(paths.register).preload?.();
+  return render(
+    <FormStartContext value={start}>
+      <App event={event} dates={eventDates(event)} providers={providers} ssrPath={paths.register} />
+    </FormStartContext>,
+    event,
+  );
 }

@@ -35,12 +35,8 @@ import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
 import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
-import {
-  formNotSentSchema,
-  pageSchema,
-  setupPageSchema,
-  trailingSlashSchema,
-} from '../web/page-schemas.ts';
+import { registrationFormRoutes } from '../registrations/registration-form.routes.ts';
+import { pageSchema, setupPageSchema, trailingSlashSchema } from '../web/page-schemas.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -184,24 +180,26 @@ async function webApp(app: FastifyInstance) {
         });
       }
     }
-    // The form posted by the browser itself: the form page's script, which holds a form sent
-    // before the app has it, never ran (JavaScript off, its request lost on a flaky connection,
-    // a browser too old for modules). A page that says nothing was sent and how to send it, not
-    // the API's JSON 404 (decision 0177). Answered as soon as the request arrives: the body,
-    // someone's registration in whatever type the browser chose, is never parsed, kept or logged
-    // (what arrives of it is read and dropped: lingering-close.ts), so neither a 415 for its type
-    // nor a 413 for its size. 400: the request did not do what it was sent for, and a browser
-    // shows a 4xx page's body as it shows any page (no cache keeps it, no monitor counts it as
-    // a success). A cross-site post is still refused first (same-origin.ts).
-    const formNotSent = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The form posted by the browser itself: the form page's script never ran (JavaScript off,
+    // its request lost on a flaky connection, a browser too old for modules). Its urlencoded
+    // fields are taken in as the API takes its JSON (decision 0209); any other body gets a page
+    // that says nothing was sent and how to send it (decision 0177), answered as the request
+    // arrives, the body never parsed, kept or logged. A cross-site post is refused first
+    // (same-origin.ts). Pages answering a post are nobody's to keep: no-store, noindex.
+    const answerToPost = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return sendPage(request, reply, pages!.formNotSent, 400);
-    };
-    app.post(
-      paths.register,
-      { ...anonymousPage, onRequest: formNotSent, schema: formNotSentSchema },
-      formNotSent,
-    );
+    await app.register(registrationFormRoutes, {
+      pageConfig: anonymousPage.config,
+      sendNotSent: (request, reply) =>
+        sendPage(request, answerToPost(reply), pages!.formNotSent, 400),
+      sendFormPage: (request, reply, status) =>
+        sendPage(request, answerToPost(reply), pages!.byPath.get(paths.register)!, status),
+      async sendRefusedForm(request, reply, start, status) {
+        const html = await pages!.refusedForm(start);
+        if (!reply.hasHeader('content-security-policy')) setSecurityHeaders(reply, ownPageHeaders);
+        return answerToPost(reply).code(status).type('text/html; charset=utf-8').send(html);
+      },
+    });
     // The first admin's page opens only with a live setup token (admin/first-admin-setup.ts).
     // The token is in the URL: the request is not logged (info), the page's own requests name only
     // the origin as their Referer (a proxy logs those; `no-referrer` would make the form's POST

@@ -5,25 +5,17 @@ import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, attendeePageUrl } from '../../shared/paths.ts';
 import {
-  honeypotField,
   newRegistrationSchema,
   newRegistrationSchemaIn,
-  newRegistrationState,
   registrationSchema,
 } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
-import { clientKey } from '../client-key.ts';
 import { sendError } from '../http-errors.ts';
 import { routeSchema } from '../route-schema.ts';
 import { bodyCheckedWith } from '../plugins/route-validation.ts';
 import type { CountryCode } from '../../shared/phone.ts';
-import { registrationWindow } from '../../shared/registration-window.ts';
-import { newPersonalToken } from '../tickets/ticket-code.ts';
-import { createRegistrationWithToken } from './create-registration.repository.ts';
 import type { CreatedRegistration } from './new-registration.ts';
-import { DuplicateEmailError } from './registration-errors.ts';
-import { registrationSentUnder } from './registration-reads.repository.ts';
-import { newRegistrationId } from './uuid.ts';
+import { intakeRateLimit, intakeRefusal, takeRegistration } from './registration-intake.ts';
 import { waitlistPosition } from './waitlist-position.repository.ts';
 
 /** A browser's key for one filled-in form (decision 0168): random, so nobody else's. */
@@ -45,8 +37,6 @@ const createdSchema = registrationSchema.extend({
 });
 
 export async function registrationsRoutes(app: FastifyInstance) {
-  const limit = app.config.registrationRateLimit;
-
   app.withTypeProvider<ZodTypeProvider>().post(
     api.registrations,
     {
@@ -75,68 +65,27 @@ export async function registrationsRoutes(app: FastifyInstance) {
       ),
       // Closed is closed whatever was sent: decided before the body is checked (issue 33.5).
       preValidation: async (_request, reply) => {
-        const window = registrationWindow(app.editions.current().settings, new Date());
-        if (window.state === 'closed') return sendError(reply, errorTable.registrationsClosed);
-        if (window.state === 'not_open') return sendError(reply, errorTable.registrationsNotOpen);
+        const refusal = intakeRefusal(app);
+        if (refusal) return sendError(reply, refusal);
       },
       config: {
         audience: audiences.public,
-        ...(limit > 0
-          ? {
-              rateLimit: {
-                max: limit,
-                timeWindow: '1 minute',
-                // Counted like the login throttle counts: an IPv6 client by its whole /64.
-                keyGenerator: (request) => clientKey(request.ip),
-              },
-            }
-          : {}),
+        ...intakeRateLimit(app.config.registrationRateLimit),
       },
     },
     async (request, reply) => {
-      const { [honeypotField]: honeypot, ...input } = request.body;
-      if (honeypot) {
-        // A bot filled the invisible field: answer like a success, store and announce nothing.
-        const decoy = registrationSchema.parse({
-          ...input,
-          ...newRegistrationState,
-          id: newRegistrationId(),
-          created_at: new Date().toISOString(),
-        });
-        return reply.code(201).send({
-          ...decoy,
-          personal_page: attendeePageUrl(app.config.publicUrl, newPersonalToken()),
-        });
-      }
-      const submissionKey = submissionKeyOf(request);
-      let created;
-      try {
-        created = await createRegistrationWithToken(
-          app.db,
-          { ...input, submission_key: submissionKey },
-          app.messagePlan,
-          {
-            // A hint only: the seats are decided by the database (decision 0130).
-            automatic: app.editions.current().settings.admission === 'automatic',
-          },
-        );
-      } catch (error) {
-        if (!(error instanceof DuplicateEmailError)) throw error;
-        // The same form again, its first answer lost on the way: answered as the first time.
-        const sent =
-          submissionKey && (await registrationSentUnder(app.db.kysely, input.email, submissionKey));
-        if (sent) return created201(reply, sent);
+      const intake = await takeRegistration(
+        app,
+        request.log,
+        request.body,
+        submissionKeyOf(request),
+      );
+      if (intake.kind === 'duplicate') {
         return sendError(reply, errorTable.duplicateEmail, {
           email: errorTable.duplicateEmail.message,
         });
       }
-      if (created.seatsError !== undefined) {
-        request.log.error(
-          { err: created.seatsError },
-          'a seat freed while this registration was waitlisted was not given to the waiting list',
-        );
-      }
-      return created201(reply, created);
+      return created201(reply, intake);
     },
   );
 

@@ -40,15 +40,6 @@ export function trailingSlashSchema(path: string): RouteSchema {
   });
 }
 
-/** `POST /convite`: the form sent by the browser itself, the page's script never having run. */
-export const formNotSentSchema = routeSchema({
-  summary: 'The registration form posted without its script: nothing is sent',
-  description:
-    'Answered as the request arrives, its body never read (decision 0177): a page that says the ' +
-    'registration was not sent and how to send it.',
-  response: { 400: htmlAnswer('The page that says nothing was sent.') },
-});
-
 /** The first admin's page, opened by the link the server prints while there is none. */
 export const setupPageSchema = routeSchema({
   summary: "The first admin's page (the setup link)",

@@ -23,9 +23,11 @@ import {
 } from '../../shared/paths.ts';
 import type {
   AttendeePageData,
+  FormStart,
   RenderAttendeePage,
   RenderFormNotSentPage,
   RenderPage,
+  RenderRefusedForm,
   RenderTicketPage,
   TicketPageData,
 } from '../../shared/rendered-page.ts';
@@ -70,6 +72,11 @@ export interface RenderedPages {
   ticketPage(data: TicketPageData): Promise<string>;
   /** One person's own page (decision 0130): per request, no script. */
   attendeePage(data: AttendeePageData): Promise<string>;
+  /**
+   * The form page again, filled, with the messages at its fields: the answer to a form posted
+   * without script that was refused (decision 0209). Per request, no script, kept out of search.
+   */
+  refusedForm(start: FormStart): Promise<string>;
 }
 
 /** Renders every page for one state of the site; the built files are read once. */
@@ -90,9 +97,14 @@ export async function pagesRenderer(
   const withSheet = (sheet: string | undefined) =>
     inlineStyleSheet(built, appSheets, sheet ? css(sheet) : appSheets.map(css).join(''));
   const template = withSheet(undefined);
-  const { renderPage, renderTicketPage, renderAttendeePage, renderFormNotSentPage } = (await import(
-    pathToFileURL(ssrEntry).href
-  )) as {
+  const {
+    renderPage,
+    renderTicketPage,
+    renderAttendeePage,
+    renderFormNotSentPage,
+    renderRefusedForm,
+  } = (await import(pathToFileURL(ssrEntry).href)) as {
+    renderRefusedForm: RenderRefusedForm;
     renderPage: RenderPage;
     renderTicketPage: RenderTicketPage;
     renderAttendeePage: RenderAttendeePage;
@@ -101,6 +113,8 @@ export async function pagesRenderer(
   const ticketTemplate = scriptlessTemplate(template, { noindex: true });
   const formNotSentSheet = manifest[pageStyleSheets[formNotSentPage] ?? '']?.file;
   const formNotSentTemplate = scriptlessTemplate(withSheet(formNotSentSheet), { noindex: true });
+  const formSheet = manifest[pageStyleSheets[paths.register] ?? '']?.file;
+  const refusedFormTemplate = scriptlessTemplate(withSheet(formSheet), { noindex: true });
 
   /** The template a public page is filled into, and the preloads it takes. */
   function publicPageTemplate(path: string): { template: string; preloads: string } {
@@ -171,6 +185,15 @@ export async function pagesRenderer(
           { ...site, event: data.event },
           { title, preview, content: html, preloads: '' },
         );
+      },
+      async refusedForm(start) {
+        const { html, title } = await renderRefusedForm(event, site.providers, start);
+        return fillTemplate(refusedFormTemplate, site, {
+          title,
+          content: html,
+          preloads: '',
+          publicPage: true,
+        });
       },
       async attendeePage(data) {
         const { html, title } = await renderAttendeePage(data);

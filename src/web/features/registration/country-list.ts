@@ -4,8 +4,9 @@
 // options that most visitors never open (docs/decisions/0102). Used by the form page's small entry
 // (before the app runs) and by the picker itself (once it does): whichever comes first fills it.
 import countries from 'virtual:country-options';
+import { countryField as countrySelectName } from '@shared/registration.fields.ts';
 
-export const countrySelectName = 'whatsapp_pais';
+export { countrySelectName };
 
 /** What a visitor does to a native <select> before its list opens. */
 export const reachForPicker = ['focusin', 'pointerdown', 'mousedown', 'touchstart', 'keydown'];
@@ -49,4 +50,17 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => escapes[c]!);
 export function defaultCountryHtml(code: string): string {
   const option = countries.find((country) => country.code === code) ?? countries[0]!;
   return `<option value="${escape(option.code)}">${escape(option.label)}</option>`;
+}
+
+/**
+ * Every country, `chosen` selected: the picker of a form the server shows again without script
+ * (decision 0209), where nothing fills the list when the visitor reaches for it.
+ */
+export function allCountriesHtml(chosen: string): string {
+  return countries
+    .map(
+      ({ code, label }) =>
+        `<option value="${escape(code)}"${code === chosen ? ' selected' : ''}>${escape(label)}</option>`,
+    )
+    .join('');
 }

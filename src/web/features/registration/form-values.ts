@@ -2,41 +2,19 @@
 // metadata here: this is part of the form's first download (form-checks.ts loads after it).
 import type { CountryCode } from '@shared/phone.ts';
 import {
-  answerOptions,
   honeypotField,
   registrationFormFields,
-  type AnswerField,
+  type FieldErrors,
   type RegistrationFormField,
-  type RequiredFormField,
 } from '@shared/registration.fields.ts';
+import type { RegistrationFormValues } from '@shared/registration-submission.ts';
 
-/** Each field as typed (the phone in the national format of `country`), each question's answer. */
-export type RegistrationFormValues = Record<RequiredFormField, string> & {
-  [field in AnswerField]: '' | (typeof answerOptions)[field][number];
-} & {
-  country: CountryCode;
-  /** The honeypot: people never see it, so it stays empty. */
-  [honeypotField]: string;
-};
-
-export type FieldErrors = Partial<Record<RegistrationFormField, string>>;
+export { formFieldErrors } from '@shared/registration.fields.ts';
+export type { FieldErrors, RegistrationFormValues };
 
 export function emptyValues(country: CountryCode): RegistrationFormValues {
   const blank = Object.fromEntries(registrationFormFields.map((field) => [field, '']));
   return { ...blank, country, [honeypotField]: '' } as RegistrationFormValues;
-}
-
-function isFormField(key: string): key is RegistrationFormField {
-  return (registrationFormFields as readonly string[]).includes(key);
-}
-
-/** Keeps the messages that belong to a field of the form (the server may name others). */
-export function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, message] of Object.entries(fields ?? {})) {
-    if (isFormField(key)) errors[key] = message;
-  }
-  return errors;
 }
 
 /** The first field with a problem, in the order the form shows them: it gets the focus. */

@@ -8,6 +8,7 @@ import options from 'virtual:country-options';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 import {
+  allCountriesHtml,
   countrySelectName,
   defaultCountryHtml,
   onReachForPicker,
@@ -25,6 +26,8 @@ interface PhoneFieldProps {
   error?: string;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Every country in the list from the start: a page without script (decision 0209). */
+  allCountries?: boolean;
   onNumberChange(value: string): void;
   onCountryChange(country: CountryCode): void;
 }
@@ -36,6 +39,7 @@ export function PhoneField({
   error,
   disabled,
   inputRef,
+  allCountries = false,
   onNumberChange,
   onCountryChange,
 }: PhoneFieldProps) {
@@ -84,7 +88,9 @@ export function PhoneField({
             onTouchStart={onReachForPicker}
             onKeyDown={onReachForPicker}
             // The options are not React's: the default alone, then every country once reached.
-            dangerouslySetInnerHTML={{ __html: defaultCountryHtml(defaultCountry) }}
+            dangerouslySetInnerHTML={{
+              __html: allCountries ? allCountriesHtml(country) : defaultCountryHtml(defaultCountry),
+            }}
             className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
           />
         </div>

@@ -2,28 +2,19 @@
 // sent, the server's messages put back on the fields, and one request per submission. The
 // checks (zod and the phone metadata) and the toasts load once the visitor starts on the form,
 // so the page paints and becomes usable without them (docs/decisions/0017).
-import { LoaderCircle, Lock } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { formatEventTime } from '@shared/event.ts';
-import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
 import { api, paths } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
-import {
-  confirmacaoOptions,
-  honeypotField,
-  levarAlguemOptions,
-  type Confirmacao,
-  type LevarAlguem,
-} from '@shared/registration.fields.ts';
-import { PageLink } from '@/components/page-link.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { honeypotField } from '@shared/registration.fields.ts';
 import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useMessageProviders } from '@/lib/message-providers.ts';
-import { ChoiceGroup, type Choice } from './choice-group.tsx';
+import { ChoiceGroup } from './choice-group.tsx';
+import { confirmacaoChoices, failureDescription, levarAlguemChoices } from './form-choices.tsx';
 import { clearDraft, readDraftText, submissionKey, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
 import {
@@ -35,31 +26,14 @@ import {
   type RegistrationFormValues,
 } from './form-values.ts';
 import { countrySelectName } from './country-list.ts';
+import { FormStartContext } from './form-start.ts';
+import { FormHoneypot } from './form-honeypot.tsx';
+import { FormSubmitRow } from './form-submit-row.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { refusalDescription, registrationTexts as texts } from './registration-texts.ts';
 import { thanksNavigation, type CreatedRegistration } from './registration-outcome.ts';
 
 const loadChecks = () => import('./form-checks.ts');
-
-const levarAlguemChoices: Choice<LevarAlguem>[] = levarAlguemOptions.map((value) => ({
-  value,
-  label: levarAlguemLabels[value],
-}));
-
-const confirmacaoChoices: Choice<Confirmacao>[] = confirmacaoOptions.map((value) => ({
-  value,
-  label: confirmacaoLabels[value],
-}));
-
-function failureDescription(reason?: string): ReactNode {
-  if (!reason) return texts.failed;
-  return (
-    <>
-      <span className="block">{texts.failed}</span>
-      <span className="mt-1 block">{reason}</span>
-    </>
-  );
-}
 
 export function RegistrationForm() {
   const event = useEvent();
@@ -72,9 +46,13 @@ export function RegistrationForm() {
   // State updates are not synchronous: a second tap in the same frame must see this at once.
   const sendingRef = useRef(false);
   const [sending, setSending] = useState(false);
-  // The server rendered the form empty; a saved draft comes back once the page is live.
-  const [values, setValues] = useState<RegistrationFormValues>(() => emptyValues(defaultCountry));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server rendered the form empty (or, refusing a form posted without script, as it was
+  // typed: `start`); a saved draft comes back once the page is live.
+  const start = use(FormStartContext);
+  const [values, setValues] = useState<RegistrationFormValues>(
+    () => start?.values ?? emptyValues(defaultCountry),
+  );
+  const [errors, setErrors] = useState<FieldErrors>(() => start?.errors ?? {});
   /** Until the draft was read back (or the visitor typed), nothing is saved over it. */
   const draftSettled = useRef(false);
   /**
@@ -210,16 +188,23 @@ export function RegistrationForm() {
   }
 
   return (
-    // method="post": a tap before the page is live never puts what was typed into a URL.
+    // method="post": a tap before the page is live never puts what was typed into a URL; the
+    // server takes the form itself when this script never runs (decision 0209).
     <form
       ref={formRef}
       method="post"
+      action={paths.register}
       noValidate={live}
       onSubmit={handleSubmit}
       onFocus={warmUp}
       onPointerDown={warmUp}
       className="grid gap-5"
     >
+      {start && (
+        <p role="alert" className="text-destructive text-sm font-medium">
+          {refusalDescription(start)}
+        </p>
+      )}
       <p className="text-muted-foreground text-sm">
         Campos marcados com <span className="text-destructive font-semibold">*</span> são
         obrigatórios.
@@ -244,6 +229,7 @@ export function RegistrationForm() {
         error={errors.whatsapp}
         onNumberChange={(value) => update('whatsapp', value)}
         onCountryChange={(country: CountryCode) => update('country', country)}
+        allCountries={start !== null}
       />
 
       <TextField
@@ -291,35 +277,12 @@ export function RegistrationForm() {
         onChange={(value) => update('confirmacao', value)}
       />
 
-      {/* The honeypot: off-screen and hidden from assistive technology, so only bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={honeypotField}>Deixe este campo vazio</label>
-        <input
-          id={honeypotField}
-          name={honeypotField}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values[honeypotField]}
-          onChange={(e) => update(honeypotField, e.target.value)}
-        />
-      </div>
+      <FormHoneypot
+        value={values[honeypotField]}
+        onChange={(value) => update(honeypotField, value)}
+      />
 
-      <div className="grid gap-3 pt-1">
-        <Button type="submit" size="lg" disabled={sending} className="w-full text-base">
-          {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {sending ? texts.sending : texts.submit}
-        </Button>
-        <p className="text-muted-foreground flex items-center justify-center gap-1 text-sm">
-          <Lock aria-hidden="true" className="size-4" />
-          <PageLink
-            to={paths.privacy}
-            className="text-foreground focus-visible:ring-ring inline-flex min-h-11 items-center rounded px-1 underline underline-offset-4 focus-visible:ring-2 focus-visible:outline-none"
-          >
-            Como usamos seus dados
-          </PageLink>
-        </p>
-      </div>
+      <FormSubmitRow sending={sending} />
     </form>
   );
 }
