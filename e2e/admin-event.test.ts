@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
-import type { EventSettings } from '../src/shared/event-config.schema.ts';
+import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
 import { defaultEvent } from '../src/shared/event.ts';
 import { api, paths } from '../src/shared/paths.ts';

@@ -4,7 +4,7 @@
 // change; then turns registrations off and sees both public pages say so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EventSettings } from '../src/shared/event-config.schema.ts';
+import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
 import { api, paths } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';

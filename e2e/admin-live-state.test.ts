@@ -1,6 +1,6 @@
 // The panel's list, filters and selection while changes stream in: what the organizer works on stays put.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../src/shared/event-settings.schema.ts';
 import { api, withId } from '../src/shared/paths.ts';
 import { startSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';

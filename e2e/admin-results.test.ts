@@ -8,7 +8,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
-import type { EventSettings } from '../src/shared/event-config.schema.ts';
+import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';

@@ -4,7 +4,7 @@
 // without any script, gives the seat to the next person and leaves the page saying so. axe finds
 // nothing on any of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../src/shared/event-settings.schema.ts';
 import {
   api,
   attendeePage,

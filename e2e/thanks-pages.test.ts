@@ -4,8 +4,8 @@
 // title and never covers its heading; axe finds nothing on any of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
-import type { EventSettingsInput } from '../src/shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../src/shared/event-settings.schema.ts';
+import type { EventSettingsInput } from '../src/shared/event-settings.schema.ts';
 import {
   api,
   paths,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { eventSettingsSchema } from '../src/shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../src/shared/event-settings.schema.ts';
 import { formatClockTime } from '../src/shared/labels.ts';
 import { api, ticketCalendar, ticketPage, ticketPageUrl, withCode } from '../src/shared/paths.ts';
 import { postCheckIn, registerConfirmed } from '#test/api/door.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventSettingsSchema } from '../shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../shared/event-settings.schema.ts';
 import { defaultEvent } from '../shared/event.ts';
 import { ConfigError } from './config-error.ts';
 import { linksWorkOnlyHere, loadConfig } from './config.ts';

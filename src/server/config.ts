@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { eventConfigOverridesSchema } from '../shared/event-config.schema.ts';
-import { defaultEvent, type EventConfig } from '../shared/event.ts';
+import { eventConfigOverridesSchema, type EventSettings } from '../shared/event-settings.schema.ts';
+import { defaultEvent } from '../shared/event.ts';
 import { isValidEmail } from '../shared/registration.schema.ts';
 import { passwordProblem } from './admin/password.ts';
 import { ConfigError } from './config-error.ts';
@@ -86,7 +86,7 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** How often an open live stream re-checks its session (and keeps proxies from closing it). */
   liveHeartbeatMs: number;
-  event: EventConfig;
+  event: EventSettings;
   logLevel: string;
   /** Readable lines for a person at a terminal; JSON lines for a log collector. */
   logFormat: 'json' | 'pretty';
@@ -201,7 +201,7 @@ function fieldsOf(issue: z.core.$ZodIssue): string {
   return issue.keys.map((key) => [...issue.path, key].join('.')).join(', ');
 }
 
-function readEventConfig(file: string | undefined): EventConfig {
+function readEventConfig(file: string | undefined): EventSettings {
   if (!file) return defaultEvent;
   let raw: unknown;
   try {

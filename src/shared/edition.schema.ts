@@ -8,7 +8,7 @@ import {
   eventNameSchema,
   eventSettingsSchema,
   eventTimeSchema,
-} from './event-config.schema.ts';
+} from './event-settings.schema.ts';
 import { eventFieldMessages as messages } from './event-fields.ts';
 
 /**

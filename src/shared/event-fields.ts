@@ -1,5 +1,5 @@
 // The event settings' fields as plain data, with no zod: their limits, their pt-BR messages and
-// labels. The schema (event-config.schema.ts) is built from these; the panel's form reads them.
+// labels. The schema (event-settings.schema.ts) is built from these; the panel's form reads them.
 
 export const eventFieldLimits = {
   // Generous: a file EVENT_CONFIG took before these limits existed is imported as it stands.

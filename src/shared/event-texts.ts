@@ -1,43 +1,18 @@
-// The messages' texts the organizer writes (the WhatsApp click-to-chat text, the e-mails' opening
-// lines) and the placeholders they hold: `{nome}`, `{evento}`, `{data}`, `{hora}`, `{local}`,
-// `{link}`. Plain data and pure functions, no zod: the server's messages and the panel's live
-// preview fill them alike. The public pages never import this file (their defaults and JSON go
-// without the texts: event.ts imports nothing from here).
-import { formatEventDate, formatEventTime, type EventConfig, type EventDetails } from './event.ts';
-
-/** Every placeholder, with what it becomes (the panel lists these beside the texts). */
-export const placeholderNames = ['nome', 'evento', 'data', 'hora', 'local', 'link'] as const;
-export type PlaceholderName = (typeof placeholderNames)[number];
-
-export type PlaceholderValues = Partial<Record<PlaceholderName, string>>;
-
-/** What each placeholder stands for, in pt-BR (the panel's hint next to the texts). */
-export const placeholderLabels: Record<PlaceholderName, string> = {
-  nome: 'nome da pessoa inscrita',
-  evento: 'nome do evento',
-  data: 'data do evento (6 de dezembro de 2025)',
-  hora: 'hora de início (7:30)',
-  local: 'local e cidade',
-  link: 'link do ingresso',
-};
-
-/** The texts among the event's settings, each with the placeholders it may hold. */
-export const messageTextFields = {
-  /** The WhatsApp ticket (the panel's click-to-chat button). */
-  whatsappMessage: placeholderNames,
-  /** The opening lines of the e-mail sent when a registration arrives (no ticket yet: no link). */
-  receivedEmailIntro: ['nome', 'evento', 'data', 'hora', 'local'],
-  /** The opening lines of the ticket e-mail (the date, the place and the link follow them). */
-  ticketEmailIntro: placeholderNames,
-} as const satisfies Record<string, readonly PlaceholderName[]>;
-export type MessageTextField = keyof typeof messageTextFields;
-
-const placeholder = /\{([^{}\s]{1,40})\}/g;
-
-/** The placeholders a text holds, as written (`{nome}` → 'nome'), known or not, in order. */
-export function placeholdersIn(text: string): string[] {
-  return [...text.matchAll(placeholder)].map((match) => match[1] ?? '');
-}
+// Filling the messages' texts the organizer writes (the WhatsApp click-to-chat text, the e-mails'
+// opening lines) for one person: the server's messages and the panel's live preview alike. Pure
+// functions, no zod. The public pages never import this file (their defaults and JSON go without
+// the texts).
+import { formatEventDate, formatEventTime, type EventDetails } from './event.ts';
+import type { EventSettings } from './event-settings.schema.ts';
+import {
+  messageTextFields,
+  placeholderNames,
+  placeholderPattern,
+  placeholdersIn,
+  type MessageTextField,
+  type PlaceholderName,
+  type PlaceholderValues,
+} from './message-placeholders.ts';
 
 function isPlaceholderName(name: string): name is PlaceholderName {
   return (placeholderNames as readonly string[]).includes(name);
@@ -62,7 +37,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
     if (!complete) continue;
     if (!first) filled += parts[index - 1] ?? '\n\n';
     first = false;
-    filled += paragraph.replace(placeholder, (whole, name: string) =>
+    filled += paragraph.replace(placeholderPattern, (whole, name: string) =>
       isPlaceholderName(name) ? (values[name] ?? whole) : whole,
     );
   }
@@ -71,7 +46,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 
 /** What the placeholders stand for, for one person and one edition. */
 export function placeholderValues(
-  event: EventConfig,
+  event: EventSettings,
   person: { nome: string; link?: string },
 ): PlaceholderValues {
   return {
@@ -85,8 +60,8 @@ export function placeholderValues(
 }
 
 /** The settings as the public pages carry them: without the messages' texts. */
-export function eventDetails(event: EventConfig): EventDetails {
-  const details: Partial<EventConfig> = { ...event };
+export function eventDetails(event: EventSettings): EventDetails {
+  const details: Partial<EventSettings> = { ...event };
   for (const field of Object.keys(messageTextFields) as MessageTextField[]) delete details[field];
   return details as EventDetails;
 }

@@ -7,9 +7,10 @@ import {
   formatEventTime,
   formatRetentionEnd,
 } from './event.ts';
-import { eventSettingsSchema } from './event-config.schema.ts';
+import { eventSettingsSchema } from './event-settings.schema.ts';
 import { eventFieldMessages } from './event-fields.ts';
-import { fillPlaceholders, messageTextFields, placeholderValues } from './event-texts.ts';
+import { fillPlaceholders, placeholderValues } from './event-texts.ts';
+import { messageTextFields } from './message-placeholders.ts';
 import { fieldErrors } from './registration.schema.ts';
 
 describe('event formatting', () => {

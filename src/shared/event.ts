@@ -1,22 +1,19 @@
 // The event this site registers people for: the current edition's settings, stored in the
 // database and edited from the panel. These defaults (with EVENT_CONFIG laid over them) seed only
 // the first edition of an empty database; the server hands the current settings to the browser.
-// No zod here: the public pages import this file, and take the EventConfig type from the
+// No zod here: the public pages import this file, and take the EventSettings type from the
 // schema's file as a type only (erased at build).
-import type { EventConfig, EventSettings } from './event-config.schema.ts';
+import type { EventSettings } from './event-settings.schema.ts';
 import { defaultLandingTexts, defaultThanksTexts } from './event-fields.ts';
 import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
-// Types only: the texts' functions stay out of the public pages' JavaScript.
-import type { MessageTextField } from './event-texts.ts';
-
-export type { EventConfig, EventSettings };
+import type { MessageTextField } from './message-placeholders.ts';
 
 /**
  * The settings without the messages' texts: what the public pages carry (their JSON and their
  * script's fallback), which never show a message. Keeping the texts out keeps them out of the
  * public pages' bytes; the admin page gets them whole.
  */
-export type EventDetails = Omit<EventConfig, MessageTextField>;
+export type EventDetails = Omit<EventSettings, MessageTextField>;
 
 export const defaultEventDetails: EventDetails = {
   name: 'Build Safe',
@@ -44,8 +41,8 @@ export const defaultEventDetails: EventDetails = {
 
 /**
  * The messages' texts as they were written before they became settings (placeholders:
- * event-texts.ts). Left out of the public pages' bundle by tree-shaking: only the server and the
- * panel's form read them.
+ * message-placeholders.ts). Left out of the public pages' bundle by tree-shaking: only the server
+ * and the panel's form read them.
  */
 export const defaultMessageTexts: Record<MessageTextField, string> = {
   whatsappMessage: [
@@ -70,19 +67,19 @@ export const defaultMessageTexts: Record<MessageTextField, string> = {
   ),
 };
 
-function withDefaultTexts(details: EventDetails): EventConfig {
+function withDefaultTexts(details: EventDetails): EventSettings {
   return { ...details, ...defaultMessageTexts };
 }
 
 /** Every setting's default. Marked pure: a bundle that never reads it (the public pages) drops it. */
-export const defaultEvent: EventConfig = /* @__PURE__ */ withDefaultTexts(defaultEventDetails);
+export const defaultEvent: EventSettings = /* @__PURE__ */ withDefaultTexts(defaultEventDetails);
 
 // The month's name from the platform's pt-BR data. Made on first use, never at import: a
 // browser's first Intl.DateTimeFormat loads its locale data, about 150 ms of a 4× slower phone's
 // main thread. The public pages get their dates formatted by the server instead (EventDates).
 let monthNames: Intl.DateTimeFormat | undefined;
 
-function dateParts(event: Pick<EventConfig, 'date'>) {
+function dateParts(event: Pick<EventSettings, 'date'>) {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
   // UTC at noon: the calendar date as written, whatever the zone of the machine.
   monthNames ??= new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
@@ -90,13 +87,13 @@ function dateParts(event: Pick<EventConfig, 'date'>) {
 }
 
 /** '6 de dezembro de 2025' */
-export function formatEventDate(event: Pick<EventConfig, 'date'>): string {
+export function formatEventDate(event: Pick<EventSettings, 'date'>): string {
   const { year, month, day } = dateParts(event);
   return `${day} de ${month} de ${year}`;
 }
 
 /** '6 de dezembro' (the landing page shows no year) */
-export function formatEventDayMonth(event: Pick<EventConfig, 'date'>): string {
+export function formatEventDayMonth(event: Pick<EventSettings, 'date'>): string {
   const { month, day } = dateParts(event);
   return `${day} de ${month}`;
 }
@@ -106,7 +103,7 @@ export function formatEventDayMonth(event: Pick<EventConfig, 'date'>): string {
  * counted from the day the event ends (its start and duration on its own clocks).
  */
 export function formatRetentionEnd(
-  event: Pick<EventConfig, 'date' | 'time' | 'durationMinutes' | 'retentionDays'>,
+  event: Pick<EventSettings, 'date' | 'time' | 'durationMinutes' | 'retentionDays'>,
 ): string {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
@@ -139,14 +136,14 @@ export interface EventDates {
 }
 
 /** The year it is now on the event's clocks. */
-function yearThere(event: Pick<EventConfig, 'timeZone'>, now: Date): string {
+function yearThere(event: Pick<EventSettings, 'timeZone'>, now: Date): string {
   return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: event.timeZone }).format(now);
 }
 
 /** '10 de janeiro, às 9:00' on the event's clocks; '10 de janeiro de 2027, às 9:00' another year. */
 export function formatInstant(
   iso: string,
-  event: Pick<EventConfig, 'timeZone'>,
+  event: Pick<EventSettings, 'timeZone'>,
   now = new Date(),
 ): string {
   const instant = new Date(iso);
@@ -165,7 +162,7 @@ export function formatInstant(
   return `${Number(part('day'))} de ${part('month')}${year}, às ${Number(part('hour'))}:${part('minute')}`;
 }
 
-export function eventDates(event: EventConfig, now = new Date()): EventDates {
+export function eventDates(event: EventSettings, now = new Date()): EventDates {
   const thisYear = event.date.slice(0, 4) === yearThere(event, now);
   const window = registrationWindow(event, now);
   return {
@@ -179,7 +176,7 @@ export function eventDates(event: EventConfig, now = new Date()): EventDates {
 }
 
 /** '7:30' */
-export function formatEventTime(event: EventConfig): string {
+export function formatEventTime(event: EventSettings): string {
   const [hours, minutes] = event.time.split(':').map(Number) as [number, number];
   return `${hours}:${String(minutes).padStart(2, '0')}`;
 }

@@ -2,7 +2,7 @@
 // instants (ISO 8601 with an offset, or none). Pure: the server decides with its clock, renders the
 // pages with the answer, and renders them again at the next instant (decision 0233).
 
-/** The settings that decide it (event-config.schema.ts). */
+/** The settings that decide it (event-settings.schema.ts). */
 interface WindowSettings {
   registrationOpen: boolean;
   registrationOpensAt: string | null;

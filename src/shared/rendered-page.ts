@@ -1,5 +1,5 @@
 // What the server-side render of a page hands to the server (src/web/entry-server.tsx).
-import type { EventConfig } from './event.ts';
+import type { EventSettings } from './event-settings.schema.ts';
 import type { FieldErrors } from './registration.fields.ts';
 import type { Registration } from './registration.schema.ts';
 import type { RegistrationFormValues } from './registration-submission.ts';
@@ -33,14 +33,14 @@ export const noMessageProviders: MessageProviders = {
 
 export type RenderPage = (
   path: string,
-  event: EventConfig,
+  event: EventSettings,
   providers: MessageProviders,
 ) => Promise<RenderedPage>;
 
 /** What the ticket page (/ingresso/<code>) shows; rendered per request, it needs no script. */
 export interface TicketPageData {
   ticket: Ticket;
-  event: EventConfig;
+  event: EventSettings;
   /** The page's own absolute address (PUBLIC_URL based): what its QR code encodes. */
   ticketUrl: string;
   /** The QR code as SVG markup, made on the server from `ticketUrl`. */
@@ -62,7 +62,7 @@ export type RenderTicketPage = (data: TicketPageData) => Promise<RenderedPage>;
  * then a form POST). Rendered per request, without script.
  */
 export interface AttendeePageData {
-  event: EventConfig;
+  event: EventSettings;
   name: string;
   status: Registration['status'];
   /** On the waiting list: 1 for the next to get a seat; null otherwise. */
@@ -87,7 +87,7 @@ export type RenderAttendeePage = (data: AttendeePageData) => Promise<RenderedPag
  * The answer to the form posted by the browser itself, when the form page's script never ran
  * (decision 0177): rendered once per state of the event, no script.
  */
-export type RenderFormNotSentPage = (event: EventConfig) => Promise<RenderedPage>;
+export type RenderFormNotSentPage = (event: EventSettings) => Promise<RenderedPage>;
 
 /**
  * A form the server shows again, filled, after refusing the one the browser posted itself without
@@ -101,7 +101,7 @@ export interface FormStart {
 }
 
 export type RenderRefusedForm = (
-  event: EventConfig,
+  event: EventSettings,
   providers: MessageProviders,
   start: FormStart,
 ) => Promise<RenderedPage>;

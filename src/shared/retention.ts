@@ -3,12 +3,12 @@
 // registration was made when that comes later (a site still running after its event never erases
 // a registration made today). The server's retention job and the admin panel both read it here.
 import { eventEndsAt } from './event-start.ts';
-import type { EventConfig } from './event.ts';
+import type { EventSettings } from './event-settings.schema.ts';
 
 const dayMs = 24 * 60 * 60_000;
 
 type RetentionEvent = Pick<
-  EventConfig,
+  EventSettings,
   'date' | 'time' | 'timeZone' | 'durationMinutes' | 'retentionDays'
 >;
 

@@ -1,6 +1,6 @@
 // The WhatsApp ticket: the message (the edition's own text, its placeholders filled) and the
 // click-to-chat link that carries it.
-import type { EventConfig } from './event.ts';
+import type { EventSettings } from './event-settings.schema.ts';
 import { fillPlaceholders, placeholderValues } from './event-texts.ts';
 import type { Registration } from './registration.schema.ts';
 
@@ -12,7 +12,7 @@ import type { Registration } from './registration.schema.ts';
  */
 export function ticketMessage(
   registration: Pick<Registration, 'nome_completo'>,
-  event: EventConfig,
+  event: EventSettings,
   ticketUrl?: string,
 ): string {
   return fillPlaceholders(

@@ -7,7 +7,8 @@ import { StrictMode, type ReactNode } from 'react';
 // entered turns Node's promise hooks on for the whole process, a cost on every promise of every
 // request (decision 0128).
 import { prerender } from 'react-dom/static.edge';
-import { eventDates, type EventConfig } from '@shared/event.ts';
+import { eventDates } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { paths } from '@shared/paths.ts';
 import type {
   AttendeePageData,
@@ -25,7 +26,7 @@ import { TicketPage } from './features/ticket/ticket-page.tsx';
 import { DocumentTitleContext } from './lib/use-document-title.ts';
 
 /** The page's HTML, and the title it asked for (the event's name if none). */
-async function render(page: ReactNode, event: EventConfig): Promise<RenderedPage> {
+async function render(page: ReactNode, event: EventSettings): Promise<RenderedPage> {
   let title = event.name;
   const { prelude } = await prerender(
     <StrictMode>
@@ -38,7 +39,7 @@ async function render(page: ReactNode, event: EventConfig): Promise<RenderedPage
 
 export async function renderPage(
   path: string,
-  event: EventConfig,
+  event: EventSettings,
   providers: MessageProviders,
 ): Promise<RenderedPage> {
   await routeAt(path).preload?.();
@@ -58,13 +59,13 @@ export function renderAttendeePage(data: AttendeePageData): Promise<RenderedPage
 }
 
 /** The answer to the form the browser posted itself (the form page's script never ran). */
-export function renderFormNotSentPage(event: EventConfig): Promise<RenderedPage> {
+export function renderFormNotSentPage(event: EventSettings): Promise<RenderedPage> {
   return render(<FormNotSentPage event={event} />, event);
 }
 
 /** The form page again, filled, after the server refused the form posted without script (0209). */
 export async function renderRefusedForm(
-  event: EventConfig,
+  event: EventSettings,
   providers: MessageProviders,
   start: FormStart,
 ): Promise<RenderedPage> {

@@ -4,8 +4,7 @@
 // already let in is not told to show the QR code at the entrance, nor is anyone once the event
 // is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../../shared/event.ts';
-import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { eventSettingsSchema, type EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, attendeeCancel, withCode } from '../../shared/paths.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
 import { postCheckIn } from '#test/api/door.ts';

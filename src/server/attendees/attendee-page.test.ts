@@ -9,8 +9,7 @@
 import { Writable } from 'node:stream';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../../shared/event.ts';
-import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { eventSettingsSchema, type EventSettings } from '../../shared/event-settings.schema.ts';
 import {
   api,
   attendeeCancel,

@@ -1,7 +1,7 @@
 // A person by their own page's token (decision 0130): what their page shows, never a phone or an
 // e-mail, with the settings of their own edition.
 import type { FastifyInstance } from 'fastify';
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { eventEndsAt } from '../../shared/event-start.ts';
 import { ticketPage, withCode } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -9,7 +9,7 @@ import type { AttendeeLock } from '../../shared/rendered-page.ts';
 import { waitlistPosition } from '../registrations/waitlist-position.repository.ts';
 
 export interface FoundAttendee {
-  event: EventConfig;
+  event: EventSettings;
   name: string;
   status: Registration['status'];
   position: number | null;
@@ -23,7 +23,7 @@ export interface FoundAttendee {
  */
 function lockOf(
   row: { is_current: number; checked_in_at: string | null },
-  event: EventConfig,
+  event: EventSettings,
   now: Date,
 ): AttendeeLock | null {
   if (Number(row.is_current) !== 1) return 'past_edition';

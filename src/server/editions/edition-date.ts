@@ -2,7 +2,7 @@
 // time in the event's time zone (an event at 23:30 in São Paulo is 02:30 the next day in UTC).
 // A past date is most often a year mistyped; once current, it would turn the registrations of
 // now read-only, and the retention job would count from it (decision 0163).
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { eventStartsAt } from '../../shared/event-start.ts';
 
 /** What the API says at the date of a new edition that would start in the past. */

@@ -9,8 +9,8 @@ import {
   type EventChangeAction,
   type NewEdition,
 } from '../../shared/edition.schema.ts';
-import { eventSettingsFields } from '../../shared/event-config.schema.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import { eventSettingsFields } from '../../shared/event-settings.schema.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import type { Actor } from '../audit/actor.ts';
 import { lockEditions } from '../db/current-edition.ts';
 import { isPostgres } from '../db/dialect.ts';

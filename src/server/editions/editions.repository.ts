@@ -2,7 +2,8 @@
 // current, and who changed what (event_changes). Changing them: edition-writes.repository.ts.
 import type { Kysely, Transaction } from 'kysely';
 import { eventChangeSchema, type Edition, type EventChange } from '../../shared/edition.schema.ts';
-import { defaultEvent, type EventSettings } from '../../shared/event.ts';
+import { defaultEvent } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { isCurrent } from '../db/current-edition.ts';
 import type { Database } from '../db/schema.ts';
 

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import { editionSchema, eventChangeSchema, newEditionSchema } from '../../shared/edition.schema.ts';
-import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../../shared/event-settings.schema.ts';
 import { eventFieldMessages } from '../../shared/event-fields.ts';
 import { api } from '../../shared/paths.ts';
 import { ifMatchAllows, settingsEtag } from '../../shared/settings-version.ts';

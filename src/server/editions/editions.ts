@@ -6,8 +6,8 @@
 // edition's revision differs from the one held, the listeners run (the pages are rendered again),
 // one change at a time: once per change, never per request (decision 0111).
 import type { FastifyBaseLogger } from 'fastify';
-import { eventSettingsFields } from '../../shared/event-config.schema.ts';
-import { defaultEvent, type EventSettings } from '../../shared/event.ts';
+import { eventSettingsFields, type EventSettings } from '../../shared/event-settings.schema.ts';
+import { defaultEvent } from '../../shared/event.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 import { seedFirstEdition } from './edition-writes.repository.ts';

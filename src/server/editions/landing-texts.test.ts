@@ -5,7 +5,7 @@
 // edition starts with them; the history names them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFieldMessages as messages } from '../../shared/event-fields.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, paths } from '../../shared/paths.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';

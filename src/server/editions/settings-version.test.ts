@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTable } from '../../shared/api-error.ts';
 import { editionSchema, eventChangeSchema } from '../../shared/edition.schema.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';

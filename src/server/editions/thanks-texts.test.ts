@@ -7,7 +7,7 @@
 // list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFieldMessages as messages } from '../../shared/event-fields.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, paths, thanksConfirmed, thanksWaitlisted } from '../../shared/paths.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';

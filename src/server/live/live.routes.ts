@@ -23,7 +23,7 @@ import { audiences } from '../audience.ts';
 import { toAttendeeChange } from '../door/attendee-changes.ts';
 import { currentSession } from '../plugins/authorization.ts';
 import { routeSchema, type MediaResponse } from '../route-schema.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { eventDetails } from '../../shared/event-texts.ts';
 import type { StoredEdition } from '../editions/editions.repository.ts';
 import type { LiveMessage } from './live-hub.ts';

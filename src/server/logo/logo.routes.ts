@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
-import { eventLogoSchema } from '../../shared/event-config.schema.ts';
+import { eventLogoSchema } from '../../shared/event-settings.schema.ts';
 import { logoContentTypes, logoLimits, type EventLogo } from '../../shared/event-logo.ts';
 import { api, eventImage } from '../../shared/paths.ts';
 import { settingsEtag } from '../../shared/settings-version.ts';

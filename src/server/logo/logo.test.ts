@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventFieldMessages as messages } from '../../shared/event-fields.ts';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, paths } from '../../shared/paths.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';

@@ -1,7 +1,7 @@
 // E-mail end to end: the real server sends through a real SMTP server on loopback, and what
 // arrives is read back as a mail client reads it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import type { Message } from '../../shared/message.schema.ts';
 import { api, ticketPageUrl, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';

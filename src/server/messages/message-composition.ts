@@ -1,7 +1,8 @@
 // Each queued message as its provider's request, built from the registration as it is now (its
 // status, its ticket's code) and the settings of its own edition; or why it is not sent at all.
 // Pure: the sender (outbox-sender.ts) hands the request over.
-import { formatEventDate, formatEventTime, type EventConfig } from '../../shared/event.ts';
+import { formatEventDate, formatEventTime } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { ticketPageUrl } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { ticketCalendarFile } from '../tickets/event-calendar.ts';
@@ -22,7 +23,7 @@ import type { TicketTemplate } from './whatsapp/whatsapp-client.ts';
 /** Whom a message goes to, and the edition it speaks of. */
 export interface Recipient {
   registration: Registration;
-  event: EventConfig;
+  event: EventSettings;
   /** Their own page's absolute address (decision 0130); undefined for a row without a token. */
   personalUrl: string | undefined;
   /** Its token alone: the WhatsApp template's second button takes it (decision 0145). */

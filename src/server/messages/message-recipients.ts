@@ -1,7 +1,7 @@
 // The people claimed messages go to, read once per claimed batch, each with the settings of their
 // own edition, which their messages speak of.
 import type { Kysely } from 'kysely';
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { attendeePageUrl } from '../../shared/paths.ts';
 import type { Database } from '../db/schema.ts';
 import { logoOf } from '../logo/event-images.repository.ts';
@@ -12,7 +12,7 @@ import type { Recipient } from './message-composition.ts';
 export async function recipientsOf(
   db: Kysely<Database>,
   ids: readonly string[],
-  settingsOf: (editionId: string) => Promise<EventConfig | undefined>,
+  settingsOf: (editionId: string) => Promise<EventSettings | undefined>,
   publicUrl: string,
 ): Promise<Map<string, Recipient>> {
   const recipients = new Map<string, Recipient>();

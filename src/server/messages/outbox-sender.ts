@@ -5,7 +5,7 @@
 // answer says of the channel (channel-health.ts) and records what came of it. See
 // docs/decisions/0090.
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 import { channelHealth, showChannelStates } from './channel-health.ts';
@@ -31,7 +31,7 @@ export interface SenderOptions {
   db: Db;
   log: FastifyBaseLogger;
   /** An edition's settings: each message speaks of its registration's own edition. */
-  settingsOf(editionId: string): Promise<EventConfig | undefined>;
+  settingsOf(editionId: string): Promise<EventSettings | undefined>;
   publicUrl: string;
   mailer?: Mailer;
   whatsapp?: WhatsappClient;

@@ -3,7 +3,7 @@
 // characters or more than 4 consecutive spaces"), and the ticket would fail for good. Names typed
 // with a run of spaces (a paste, a slip of the thumb) and event names saved so must still go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { registerConfirmed } from '#test/api/door.ts';
 import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';

@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
-import { eventDates, type EventSettings } from '../../shared/event.ts';
+import { eventDates } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { nextWindowChange } from '../../shared/registration-window.ts';
 import {
   api,

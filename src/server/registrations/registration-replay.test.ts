@@ -5,7 +5,7 @@
 // (approval) and its seat-holding one (automatic).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSettingsSchema } from '../../shared/event-config.schema.ts';
+import { eventSettingsSchema } from '../../shared/event-settings.schema.ts';
 import { api, withId } from '../../shared/paths.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, errorTable } from '../../shared/api-error.ts';
 import { eventFieldMessages as messages } from '../../shared/event-fields.ts';
-import { formatInstant, type EventSettings } from '../../shared/event.ts';
+import { formatInstant } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api, paths } from '../../shared/paths.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEvent, type EventConfig } from '../../shared/event.ts';
+import { defaultEvent } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
@@ -25,7 +26,7 @@ import { retentionJob } from './retention.job.ts';
 
 const day = 24 * 60 * 60_000;
 // An event long past, kept 30 days: what a registration made 31 days ago has outlived.
-const pastEvent: EventConfig = { ...defaultEvent, date: '2024-05-04', retentionDays: 30 };
+const pastEvent: EventSettings = { ...defaultEvent, date: '2024-05-04', retentionDays: 30 };
 
 function madeDaysAgo(days: number, email: string): Registration {
   return servedRegistration(
@@ -161,7 +162,7 @@ describe.each([['SQLite'], ['PostgreSQL']])('the retention job on %s', (engine) 
     await database?.drop();
   });
 
-  async function serverFor(event: EventConfig) {
+  async function serverFor(event: EventSettings) {
     const log = logCapture();
     const server = await startTestServer(database ? { DATABASE_URL: database.url } : {}, {
       logStream: log.stream,

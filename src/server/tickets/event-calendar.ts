@@ -2,22 +2,22 @@
 // and as a Google Calendar link, both at the event's real start (src/shared/event-start.ts).
 import ical from 'ical-generator';
 import { eventStartsAt } from '../../shared/event-start.ts';
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { ticketPageUrl } from '../../shared/paths.ts';
 
 export interface CalendarEntry {
-  event: EventConfig;
+  event: EventSettings;
   /** The ticket page's absolute address: the entry links back to it. */
   ticketUrl: string;
 }
 
 /** When the event starts and ends, as instants. */
-export function eventInterval(event: EventConfig): { start: Date; end: Date } {
+export function eventInterval(event: EventSettings): { start: Date; end: Date } {
   const start = eventStartsAt(event);
   return { start, end: new Date(start.getTime() + event.durationMinutes * 60_000) };
 }
 
-function where(event: EventConfig): string {
+function where(event: EventSettings): string {
   return `${event.venue}, ${event.city}`;
 }
 
@@ -57,7 +57,7 @@ export function calendarFile(entry: CalendarEntry, uid: string): string {
 }
 
 /** The ticket's own .ics, the same file from the ticket page and attached to the ticket e-mail. */
-export function ticketCalendarFile(event: EventConfig, publicUrl: string, code: string): string {
+export function ticketCalendarFile(event: EventSettings, publicUrl: string, code: string): string {
   return calendarFile(
     { event, ticketUrl: ticketPageUrl(publicUrl, code) },
     `ingresso-${code}@${new URL(publicUrl).host}`,

@@ -2,14 +2,14 @@
 // shape (name, company, check-in; never a phone or an e-mail), with the event of its own edition
 // (a past edition's ticket still opens, showing that edition).
 import type { Kysely } from 'kysely';
-import type { EventConfig } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { ticketSchema, type Ticket } from '../../shared/ticket.schema.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface FoundTicket {
   ticket: Ticket;
   /** Its edition's settings, in full (the calendar file needs the duration). */
-  event: EventConfig;
+  event: EventSettings;
   /** Whether its edition is the current one (the door admits only the current edition's). */
   currentEdition: boolean;
 }
@@ -18,7 +18,7 @@ export interface FoundTicket {
 export async function findTicket(
   db: Kysely<Database>,
   code: string,
-  settingsOf: (editionId: string) => Promise<EventConfig | undefined>,
+  settingsOf: (editionId: string) => Promise<EventSettings | undefined>,
 ): Promise<FoundTicket | undefined> {
   const row = await db
     .selectFrom('registrations')

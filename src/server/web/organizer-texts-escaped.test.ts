@@ -5,7 +5,7 @@
 // the field shows, never run; the pages' JSON gives the values back as typed; the CSP allows no
 // inline script. With e-mail configured, the thank-you pages name e-mail as the ticket's channel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import {
   api,
   attendeePage,

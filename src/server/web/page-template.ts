@@ -1,6 +1,7 @@
 // The built index.html turned into a page: the event's JSON, the title and the link preview
 // (WhatsApp) naming the event, the page's own chunks preloaded, and its rendered content.
-import type { EventConfig, EventDates } from '../../shared/event.ts';
+import type { EventDates } from '../../shared/event.ts';
+import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { eventDetails } from '../../shared/event-texts.ts';
 import type { PageCode } from '../../shared/page-code.ts';
 import { pageCodeElementId } from '../../shared/page-code.ts';
@@ -13,7 +14,7 @@ export const messageProvidersPlaceholder = '<!--message-providers-->';
 
 /** What every page carries as JSON for its script: the event, and the site's public address. */
 export interface SiteData {
-  event: EventConfig;
+  event: EventSettings;
   /** The event's dates, formatted here: hydrating a page then runs no Intl formatter. */
   dates: EventDates;
   /** PUBLIC_URL: the base of the links sent to attendees (the ticket's). */

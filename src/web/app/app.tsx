@@ -2,7 +2,8 @@
 // page, at start) and hydrated in the browser, so it reads nothing from `window` while rendering.
 import { Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
-import type { EventConfig, EventDates } from '@shared/event.ts';
+import type { EventDates } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import type { MessageProviders } from '@shared/rendered-page.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { EventDatesProvider, EventProvider } from '@/lib/event-config.ts';
@@ -16,7 +17,7 @@ const preloads: PagePreloads = Object.fromEntries(
 );
 
 export interface AppProps {
-  event: EventConfig;
+  event: EventSettings;
   /** The event's dates, formatted by the server. */
   dates: EventDates;
   /** Whether e-mail and WhatsApp Business send: the privacy page names them. */

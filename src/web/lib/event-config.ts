@@ -4,12 +4,8 @@
 // and <EventDatesProvider>, so the server's HTML and the hydrated page agree. Under `vite dev`
 // there is no JSON: the defaults, and dates formatted here.
 import { createContext, useContext } from 'react';
-import {
-  defaultEventDetails,
-  eventDates,
-  type EventConfig,
-  type EventDates,
-} from '@shared/event.ts';
+import { defaultEventDetails, eventDates, type EventDates } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 
 export const eventConfigElementId = 'event-config';
 export const eventDatesElementId = 'event-dates';
@@ -30,21 +26,21 @@ function servedJson(elementId: string): object | undefined {
  * The public pages are served the settings without the messages' texts (EventDetails), which
  * they never show; the admin page, whole (the WhatsApp button fills its text).
  */
-export function readEventConfig(): EventConfig {
-  return { ...defaultEventDetails, ...servedJson(eventConfigElementId) } as EventConfig;
+export function readEventConfig(): EventSettings {
+  return { ...defaultEventDetails, ...servedJson(eventConfigElementId) } as EventSettings;
 }
 
-export function readEventDates(event: EventConfig): EventDates {
+export function readEventDates(event: EventSettings): EventDates {
   const served = servedJson(eventDatesElementId);
   return served && 'date' in served ? (served as EventDates) : eventDates(event);
 }
 
-const EventContext = createContext<EventConfig>(defaultEventDetails as EventConfig);
+const EventContext = createContext<EventSettings>(defaultEventDetails as EventSettings);
 
 export const EventProvider = EventContext.Provider;
 
 /** The configured event: name, date, venue… */
-export function useEvent(): EventConfig {
+export function useEvent(): EventSettings {
   return useContext(EventContext);
 }
 

@@ -1,6 +1,6 @@
 // The two e-mails, built when they are sent (nothing personal is stored in the outbox): HTML that
 // reads on a 360 px mail client, with no remote image (the QR code and the logo travel inside it) and no tracking, and the same in plain text.
-import type { EventConfig } from '../../../shared/event.ts';
+import type { EventSettings } from '../../../shared/event-settings.schema.ts';
 import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
 import { logoAlt } from '../../../shared/event-logo.ts';
 import { fillPlaceholders, placeholderValues } from '../../../shared/event-texts.ts';
@@ -33,11 +33,11 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function when(event: EventConfig): string {
+function when(event: EventSettings): string {
   return `${formatEventDate(event)}, às ${formatEventTime(event)}`;
 }
 
-function where(event: EventConfig): string {
+function where(event: EventSettings): string {
   return `${event.venue}, ${event.city}`;
 }
 
@@ -49,7 +49,7 @@ function where(event: EventConfig): string {
  * The logo at the top, at most 56 px high and 240 px wide, its size in attributes as well: some
  * mail clients read no CSS.
  */
-function logoHtml(event: Pick<EventConfig, 'logo' | 'name'>): string {
+function logoHtml(event: Pick<EventSettings, 'logo' | 'name'>): string {
   if (!event.logo) return '';
   const { width, height } = event.logo;
   const scale = Math.min(56 / height, 240 / width, 1);
@@ -57,7 +57,7 @@ function logoHtml(event: Pick<EventConfig, 'logo' | 'name'>): string {
   return `<p style="margin:0 0 16px;"><img src="cid:${logoContentId}" alt="${escapeHtml(logoAlt(event.name))}" width="${w}" height="${h}" style="display:block;width:${w}px;height:${h}px;max-width:100%;"></p>\n`;
 }
 
-function page(title: string, body: string, event: Pick<EventConfig, 'logo' | 'name'>): string {
+function page(title: string, body: string, event: Pick<EventSettings, 'logo' | 'name'>): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -82,7 +82,7 @@ function paragraphs(lines: readonly string[]): string {
 }
 
 /** The edition's opening lines for this e-mail, placeholders filled, line by line. */
-function intro(text: string, event: EventConfig, nome: string, link?: string): string[] {
+function intro(text: string, event: EventSettings, nome: string, link?: string): string[] {
   return fillPlaceholders(text, placeholderValues(event, { nome, link })).split('\n');
 }
 
@@ -99,7 +99,7 @@ function personalHtml(personalUrl: string | undefined): string {
 }
 
 /** The opening of 'received' for a registration that joined the waiting list (no seat left). */
-function waitlistedOpening(event: EventConfig, nome: string): string[] {
+function waitlistedOpening(event: EventSettings, nome: string): string[] {
   return [
     `Olá, ${nome}!`,
     `Recebemos sua inscrição no ${event.name}. Você está na lista de espera: as vagas do evento já foram preenchidas.`,
@@ -113,7 +113,7 @@ function waitlistedOpening(event: EventConfig, nome: string): string[] {
  */
 export function receivedEmail(
   registration: Registration,
-  event: EventConfig,
+  event: EventSettings,
   personalUrl?: string,
 ): EmailBody {
   const waitlisted = registration.status === 'waitlisted';
@@ -176,7 +176,7 @@ export function receivedEmail(
  */
 export function ticketEmail(
   registration: Registration & { ticket_code: string },
-  event: EventConfig,
+  event: EventSettings,
   publicUrl: string,
   personalUrl?: string,
 ): EmailBody {
@@ -224,7 +224,7 @@ export function ticketEmail(
 /** 'cancelled': the short confirmation that the registration is cancelled (decision 0130). */
 export function cancelledEmail(
   registration: Registration,
-  event: EventConfig,
+  event: EventSettings,
   personalUrl?: string,
 ): EmailBody {
   const subject = `Inscrição cancelada: ${event.name}`;

@@ -2,7 +2,7 @@
 import type { AuditEntry } from '@shared/audit.schema.ts';
 import type { DoorAccount, NewDoorAccount } from '@shared/door-account.schema.ts';
 import type { Edition, EventChange, NewEditionInput } from '@shared/edition.schema.ts';
-import type { EventSettings, EventSettingsInput } from '@shared/event-config.schema.ts';
+import type { EventSettings, EventSettingsInput } from '@shared/event-settings.schema.ts';
 import type {
   BulkConfirmResult,
   BulkResendResult,

@@ -3,7 +3,7 @@
 // anywhere (docs/decisions/0120). Until they arrive, the settings the page was served with.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { eventSettingsSchema, type EventSettings } from '@shared/event-config.schema.ts';
+import { eventSettingsSchema, type EventSettings } from '@shared/event-settings.schema.ts';
 import { parseLiveEdition } from '@/lib/live-edition.ts';
 import { fetchEventSettings } from './admin-api.ts';
 import { editionChangesKey, editionsKey } from './editions/editions-keys.ts';

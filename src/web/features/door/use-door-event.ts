@@ -3,15 +3,15 @@
 // panel, on any instance (docs/decisions/0120). Kept in the page's query cache, beside the list.
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { eventDetailsSchema } from '@shared/event-config.schema.ts';
-import type { EventConfig, EventDetails } from '@shared/event.ts';
+import { eventDetailsSchema, type EventSettings } from '@shared/event-settings.schema.ts';
+import type { EventDetails } from '@shared/event.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { parseLiveEdition } from '@/lib/live-edition.ts';
 
 export const doorEventKey = ['door', 'event'] as const;
 
 /** The event the door shows now. */
-export function useDoorEvent(): EventConfig {
+export function useDoorEvent(): EventSettings {
   const served = useEvent();
   // Filled only by the stream: nothing to fetch.
   const { data } = useQuery<EventDetails>({ queryKey: doorEventKey, queryFn: skipToken });

@@ -3,7 +3,7 @@
 // old for modules), so nothing held the form. Rendered once per state of the event, without
 // script; it quotes nothing of what was sent.
 import { CircleAlert } from 'lucide-react';
-import type { EventConfig } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { paths } from '@shared/paths.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -21,7 +21,7 @@ export const formNotSentTexts = {
   linkNote: 'Por este link, o formulário abre em branco.',
 } as const;
 
-export function FormNotSentPage({ event }: { event: Pick<EventConfig, 'name'> }) {
+export function FormNotSentPage({ event }: { event: Pick<EventSettings, 'name'> }) {
   const texts = formNotSentTexts;
   useDocumentTitle(`${texts.title} · ${event.name}`);
   return (

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, type LucideIcon } from 'lucide-react';
-import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
+import { formatEventTime, type EventDates } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { paths } from '@shared/paths.ts';
 import { EventLogo } from '@/components/event-logo.tsx';
 import { PageLink } from '@/components/page-link.tsx';
@@ -16,7 +17,7 @@ interface Highlight {
 }
 
 /** The date's card, then the organizer's (issue 33.1). */
-function highlights(event: EventConfig, dates: EventDates): Highlight[] {
+function highlights(event: EventSettings, dates: EventDates): Highlight[] {
   return [
     {
       icon: CalendarDays,
@@ -36,7 +37,7 @@ const columns: Record<number, string> = {
 };
 
 /** In place of the button while registrations are not open (issue 33.5). */
-function NotOpen({ event, dates }: { event: EventConfig; dates: EventDates }) {
+function NotOpen({ event, dates }: { event: EventSettings; dates: EventDates }) {
   return (
     <div role="status" className="mt-10 text-center sm:mt-14">
       <p className="text-2xl font-bold">

@@ -1,6 +1,7 @@
 // When and where the event is, as a definition list with icons: '6 de dezembro de 2025, às 7:30'.
 import { CalendarDays, MapPin, type LucideIcon } from 'lucide-react';
-import { formatEventTime, type EventConfig, type EventDates } from '@shared/event.ts';
+import { formatEventTime, type EventDates } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { cn } from '@/lib/cn.ts';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 
@@ -10,7 +11,7 @@ interface Detail {
   value: string;
 }
 
-function details(event: EventConfig, dates: EventDates): Detail[] {
+function details(event: EventSettings, dates: EventDates): Detail[] {
   return [
     {
       icon: CalendarDays,

@@ -3,7 +3,7 @@
 // edition made longer ago than the retention's days (decision 0071). A year mistyped would do it
 // silently; the form says how many before, and asks (decision 0163). Counted from the panel's live
 // list of the current edition, with the rule the server uses (src/shared/retention.ts).
-import type { EventSettings } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { counted } from '@shared/plural.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { erasableUpTo } from '@shared/retention.ts';

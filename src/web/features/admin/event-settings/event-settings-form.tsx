@@ -10,7 +10,7 @@ import {
   eventSettingsSchema,
   eventSettingsFields,
   type EventSettings,
-} from '@shared/event-config.schema.ts';
+} from '@shared/event-settings.schema.ts';
 import {
   admissionLabels,
   admissionModes,
@@ -21,7 +21,7 @@ import {
   messageTextFields,
   placeholderLabels,
   type MessageTextField,
-} from '@shared/event-texts.ts';
+} from '@shared/message-placeholders.ts';
 import { fieldErrors, type Registration } from '@shared/registration.schema.ts';
 import {
   AlertDialog,

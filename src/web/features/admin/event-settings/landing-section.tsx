@@ -1,6 +1,6 @@
 // 'Página inicial' in the 'Evento' form: the line above the name, the description and the cards
 // after the date's (issue 33.1). The cards are one setting, a list, held by the form as its JSON.
-import { highlightSchema } from '@shared/event-config.schema.ts';
+import { highlightSchema } from '@shared/event-settings.schema.ts';
 import {
   eventFieldLabels as labels,
   eventFieldLimits as limits,

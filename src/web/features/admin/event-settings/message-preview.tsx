@@ -1,14 +1,13 @@
 // A message's text as one person would receive it, following every keystroke: the placeholders
 // filled by the shared function the server's messages use (src/shared/event-texts.ts), with the
 // event as typed so far (a field not yet valid shows its saved value).
-import { eventDateSchema, eventTimeSchema } from '@shared/event-config.schema.ts';
-import type { EventSettings } from '@shared/event.ts';
 import {
-  fillPlaceholders,
-  messageTextFields,
-  placeholderValues,
-  type MessageTextField,
-} from '@shared/event-texts.ts';
+  eventDateSchema,
+  eventTimeSchema,
+  type EventSettings,
+} from '@shared/event-settings.schema.ts';
+import { fillPlaceholders, placeholderValues } from '@shared/event-texts.ts';
+import { messageTextFields, type MessageTextField } from '@shared/message-placeholders.ts';
 import { ticketPageUrl } from '@shared/paths.ts';
 import { readPublicUrl } from '@/lib/public-url.ts';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';

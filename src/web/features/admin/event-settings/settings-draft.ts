@@ -3,7 +3,7 @@
 // (back through the login form) loses nothing. Dropped once saved, discarded, or on 'Sair'.
 // Kept with the settings it was typed over: settings saved meanwhile (another organizer, a new
 // edition) then show in the fields the draft did not change, instead of being saved back over.
-import type { EventSettings } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import type { SettingsFormValues } from './settings-form-values.ts';
 
 const draftKey = 'painel:evento-rascunho';

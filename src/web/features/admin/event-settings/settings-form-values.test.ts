@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventSettingsFields, eventSettingsSchema } from '@shared/event-config.schema.ts';
+import { eventSettingsFields, eventSettingsSchema } from '@shared/event-settings.schema.ts';
 import { defaultEvent } from '@shared/event.ts';
 import {
   differs,

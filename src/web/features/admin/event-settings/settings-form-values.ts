@@ -5,7 +5,7 @@ import {
   eventSettingsFields,
   type EventSettings,
   type EventSettingsInput,
-} from '@shared/event-config.schema.ts';
+} from '@shared/event-settings.schema.ts';
 
 export type SettingsField = keyof EventSettings;
 export type SettingsFormValues = Record<SettingsField, string>;

@@ -1,7 +1,7 @@
 // 'Página de agradecimento' in the 'Evento' form (issue 33.6): the title and text of the page a
 // visitor lands on after the form, for each outcome. One setting, an object, held by the form as
 // its JSON; the server names the whole, each input says which of its parts is wrong.
-import { thanksSchema } from '@shared/event-config.schema.ts';
+import { thanksSchema } from '@shared/event-settings.schema.ts';
 import {
   eventFieldLimits as limits,
   thanksOutcomeLabels,

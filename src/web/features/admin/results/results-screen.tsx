@@ -2,7 +2,7 @@
 // and a past edition's (#edicoes/<id>/resultados), from the registrations the panel already loads.
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { EventConfig } from '@shared/event.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { eventStartsAt } from '@shared/event-start.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -134,7 +134,7 @@ function ResultsFigures({
   empty = adminTexts.results.empty,
 }: {
   registrations: readonly Registration[];
-  event: EventConfig;
+  event: EventSettings;
   /** What to say when the edition has no registration. */
   empty?: string;
 }) {

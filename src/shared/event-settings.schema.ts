@@ -16,7 +16,11 @@ import {
 } from './event-fields.ts';
 import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
-import { messageTextFields, placeholdersIn, type MessageTextField } from './event-texts.ts';
+import {
+  messageTextFields,
+  placeholdersIn,
+  type MessageTextField,
+} from './message-placeholders.ts';
 
 export { isTimeZone };
 
@@ -209,7 +213,7 @@ const settingsObject = z.strictObject(
     contactEmail: line(limits.contactEmail).pipe(z.email({ error: messages.invalidEmail })),
     /** How many days after the event the registrations are kept. */
     retentionDays: wholeNumber(1, limits.retentionDays, messages.retentionDays),
-    /** The WhatsApp ticket's text (placeholders: event-texts.ts). */
+    /** The WhatsApp ticket's text (placeholders: message-placeholders.ts). */
     whatsappMessage: messageText('whatsappMessage'),
     /** The opening lines of the e-mail that says a registration arrived. */
     receivedEmailIntro: messageText('receivedEmailIntro'),
@@ -253,9 +257,6 @@ export const eventDetailsSchema = settingsObject.omit({
   receivedEmailIntro: true,
   ticketEmailIntro: true,
 });
-
-/** The name the code has used since the event lived in a file: the same settings. */
-export type EventConfig = EventSettings;
 
 /** The operator's EVENT_CONFIG file: any subset of the fields, laid over the defaults. */
 export const eventConfigOverridesSchema = settingsObject.partial();
