@@ -80,6 +80,8 @@ describe('the route table', () => {
       [`GET ${api.adminEvent}`]: ['admin'],
       [`HEAD ${api.adminEvent}`]: ['admin'],
       [`PUT ${api.adminEvent}`]: ['admin'],
+      [`PUT ${api.adminEventLogo}`]: ['admin'],
+      [`DELETE ${api.adminEventLogo}`]: ['admin'],
       [`GET ${api.adminEditions}`]: ['admin'],
       [`HEAD ${api.adminEditions}`]: ['admin'],
       [`POST ${api.adminEditions}`]: ['admin'],
