@@ -217,10 +217,14 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       await panel.next(
         (m) => m.type === 'change' && m.data.includes(waiting.id) && m.data.includes('confirmed'),
       );
-      const removed = await doorStream.next(
+      // The door keeps knowing the person, cancelled, with no ticket code (decision 0211).
+      const cancelledAtDoor = await doorStream.next(
         (m) => m.type === 'change' && m.data.includes(first.id),
       );
-      expect(JSON.parse(removed.data)).toEqual({ type: 'removed', id: first.id });
+      expect(JSON.parse(cancelledAtDoor.data)).toMatchObject({
+        type: 'upserted',
+        attendee: { id: first.id, status: 'cancelled', ticket_code: null },
+      });
       const seated = await doorStream.next(
         (m) => m.type === 'change' && m.data.includes(waiting.id),
       );
