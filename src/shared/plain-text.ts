@@ -30,21 +30,23 @@ export function linkedPieces(paragraph: string): TextPiece[] {
   return pieces;
 }
 
-/** The text's paragraphs (split at blank lines), each as pieces; none for an empty text. */
-export function textParagraphs(text: string): TextPiece[][] {
+/** The text's paragraphs: split at blank lines, trimmed, none empty. */
+function paragraphsOf(text: string): string[] {
   return text
     .replace(/\r\n?/gu, '\n')
     .split(/\n\s*\n/u)
     .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-    .map(linkedPieces);
+    .filter((paragraph) => paragraph !== '');
+}
+
+/** The text's paragraphs, each as pieces; none for an empty text. */
+export function textParagraphs(text: string): TextPiece[][] {
+  return paragraphsOf(text).map(linkedPieces);
 }
 
 /** The text's first paragraph on one line, cut at a word to at most `max` characters ('…'). */
 export function shortText(text: string, max: number): string {
-  const first = (text.replace(/\r\n?/gu, '\n').split(/\n\s*\n/u)[0] ?? '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  const first = (paragraphsOf(text)[0] ?? '').replace(/\s+/gu, ' ');
   if (first.length <= max) return first;
   const cut = first.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

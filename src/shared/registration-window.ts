@@ -34,3 +34,11 @@ export function nextWindowChange(event: WindowSettings, now: Date): Date | null 
     .sort((a, b) => a - b);
   return later[0] === undefined ? null : new Date(later[0]);
 }
+
+/** What the landing and the form page say while registrations are not open (pt-BR). */
+export const closedTexts = {
+  heading: (state: Exclude<RegistrationWindow['state'], 'open'>, opens: string) =>
+    state === 'not_open' ? `Inscrições abrem em ${opens}` : 'Inscrições encerradas',
+  /** Followed by the contact e-mail, as a link. */
+  contact: 'Dúvidas? Escreva para',
+};

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, type LucideIcon } from 'lucide-react';
 import { formatEventTime, type EventDates } from '@shared/event.ts';
 import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { paths } from '@shared/paths.ts';
+import { closedTexts } from '@shared/registration-window.ts';
 import { EventLogo } from '@/components/event-logo.tsx';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -41,12 +42,11 @@ function NotOpen({ event, dates }: { event: EventSettings; dates: EventDates }) 
   return (
     <div role="status" className="mt-10 text-center sm:mt-14">
       <p className="text-2xl font-bold">
-        {dates.registration === 'not_open'
-          ? `Inscrições abrem em ${dates.registrationOpens}`
-          : 'Inscrições encerradas'}
+        {dates.registration !== 'open' &&
+          closedTexts.heading(dates.registration, dates.registrationOpens)}
       </p>
       <p className="mt-2 text-white/85">
-        Dúvidas? Escreva para{' '}
+        {closedTexts.contact}{' '}
         <a
           href={`mailto:${event.contactEmail}`}
           className="font-semibold text-white underline underline-offset-4 [overflow-wrap:anywhere]"

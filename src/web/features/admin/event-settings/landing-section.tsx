@@ -35,6 +35,8 @@ function cardsOf(json: string): Highlight[] {
 
 export function LandingSection({ values, errors, update }: LandingSectionProps) {
   const cards = cardsOf(values.highlights);
+  // The server names the list; each card says which of its fields is wrong.
+  const perCard = errors.highlights ? cards.map(cardErrors) : [];
   const setCards = (next: Highlight[]) => update('highlights', JSON.stringify(next));
   const change = (index: number, part: Partial<Highlight>) =>
     setCards(cards.map((card, at) => (at === index ? { ...card, ...part } : card)));
@@ -85,8 +87,7 @@ export function LandingSection({ values, errors, update }: LandingSectionProps) 
             key={index}
             index={index}
             card={card}
-            // The server names the list; the card says which of its fields is wrong.
-            errors={errors.highlights ? cardErrors(card) : {}}
+            errors={perCard[index] ?? {}}
             onChange={(part) => change(index, part)}
             onRemove={() => setCards(cards.filter((_, at) => at !== index))}
           />
@@ -96,10 +97,8 @@ export function LandingSection({ values, errors, update }: LandingSectionProps) 
           aria-live="polite"
           className="text-destructive text-sm font-medium empty:hidden"
         >
-          {errors.highlights &&
-          Object.keys(cards.map(cardErrors).find(hasErrors) ?? {}).length === 0
-            ? errors.highlights
-            : ''}
+          {/* Said here only when no card holds it (too many cards, say). */}
+          {errors.highlights && !perCard.some(hasErrors) ? errors.highlights : ''}
         </p>
         {cards.length < limits.highlights && (
           <div>

@@ -1,8 +1,7 @@
 // 'Inscrições' in the 'Evento' form (issue 33.5): the switch, and when they open and close, typed
 // as a date and time on the event's clocks and saved as an instant with its offset.
 import { TZDate } from '@date-fns/tz';
-import { eventFieldLabels as labels } from '@shared/event-fields.ts';
-import { isTimeZone } from '@shared/event-fields.ts';
+import { eventFieldLabels as labels, isTimeZone } from '@shared/event-fields.ts';
 import { Input } from '@/components/ui/input.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { SettingsField } from './settings-field.tsx';
