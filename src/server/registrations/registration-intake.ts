@@ -12,7 +12,7 @@ import {
 } from '../../shared/registration.schema.ts';
 import { registrationWindow } from '../../shared/registration-window.ts';
 import { clientKey } from '../client-key.ts';
-import type { ServerError } from '../http-errors.ts';
+import { RequestRefusal } from '../http-errors.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { createRegistrationWithToken } from './create-registration.repository.ts';
 import { DuplicateEmailError } from './registration-errors.ts';
@@ -36,10 +36,10 @@ export function intakeRateLimit(limit: number) {
 }
 
 /** Why registrations are not taken right now, or null when they are (decision 0233). */
-export function intakeRefusal(app: FastifyInstance, now = new Date()): ServerError | null {
+export function intakeRefusal(app: FastifyInstance, now = new Date()): RequestRefusal | null {
   const window = registrationWindow(app.editions.current().settings, now);
-  if (window.state === 'closed') return errorTable.registrationsClosed;
-  if (window.state === 'not_open') return errorTable.registrationsNotOpen;
+  if (window.state === 'closed') return new RequestRefusal(errorTable.registrationsClosed);
+  if (window.state === 'not_open') return new RequestRefusal(errorTable.registrationsNotOpen);
   return null;
 }
 

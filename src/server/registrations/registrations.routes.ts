@@ -10,7 +10,7 @@ import {
   registrationSchema,
 } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
-import { sendError } from '../http-errors.ts';
+import { sendError, sendRefusal } from '../http-errors.ts';
 import { routeSchema } from '../route-schema.ts';
 import { bodyCheckedWith } from '../plugins/route-validation.ts';
 import type { CountryCode } from '../../shared/phone.ts';
@@ -66,7 +66,7 @@ export async function registrationsRoutes(app: FastifyInstance) {
       // Closed is closed whatever was sent: decided before the body is checked (issue 33.5).
       preValidation: async (_request, reply) => {
         const refusal = intakeRefusal(app);
-        if (refusal) return sendError(reply, refusal);
+        if (refusal) return sendRefusal(reply, refusal);
       },
       config: {
         audience: audiences.public,
