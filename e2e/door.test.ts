@@ -186,7 +186,10 @@ describe('without a camera', () => {
 
   it('keeps the counters live across door phones', async () => {
     const carla = await confirmedRegistration(server, { nome_completo: 'Carla Contada' });
-    const [first, second] = [await browser.newPage(), await browser.newPage()];
+    // Two phones, each with its own cookies: two pages of one browser share theirs, and the
+    // second sign-in would leave the first tab under another account (decision 0210).
+    const otherPhone = await launchBrowser();
+    const [first, second] = [await browser.newPage(), await otherPhone.newPage()];
     await openDoor(first, server);
     await openDoor(second, server);
     const counts = async (page: import('playwright-core').Page) =>
@@ -199,7 +202,7 @@ describe('without a camera', () => {
     await expect.poll(() => counts(second)).not.toBe(before);
     expect((await storedCheckIn(server, carla.id)).checked_in_at).toEqual(expect.any(String));
     await first.close();
-    await second.close();
+    await otherPhone.close();
   });
 
   it('never gives a door account a phone or an e-mail (the network log)', async () => {
