@@ -81,6 +81,10 @@ export function TimeZoneInput({ value, onChange, ...control }: TimeZoneInputProp
     inputValue,
     selectedItem: options.find((option) => option.zone === value) ?? null,
     onInputValueChange: ({ inputValue: typed, type }) => {
+      // Typing a zone no option names leaves no selected item, and downshift would then empty
+      // the box (the selected item's text): what the organizer typed stays, and a value set
+      // from elsewhere is shown above.
+      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
       setInputValue(typed);
       if (type === useCombobox.stateChangeTypes.InputChange) onChange(zoneTyped(options, typed));
     },
