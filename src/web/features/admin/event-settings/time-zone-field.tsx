@@ -68,9 +68,12 @@ export function TimeZoneInput({ value, onChange, ...control }: TimeZoneInputProp
     setValueShown(value);
     if (zoneTyped(options, inputValue) !== value) setInputValue(timeZoneLabel(value));
   }
+  // The box showing the saved zone's own name lists every zone; any other text is a search
+  // (a text that is no zone, 'lisboa', is its own 'label' and must still be searched).
+  const showsSaved = isTimeZone(value) && inputValue === timeZoneLabel(value);
   const found = useMemo(
-    () => findTimeZones(options, inputValue === timeZoneLabel(value) ? '' : inputValue),
-    [options, inputValue, value],
+    () => findTimeZones(options, showsSaved ? '' : inputValue),
+    [options, inputValue, showsSaved],
   );
   const items = found.slice(0, shown);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps } = useCombobox({
@@ -82,9 +85,9 @@ export function TimeZoneInput({ value, onChange, ...control }: TimeZoneInputProp
     selectedItem: options.find((option) => option.zone === value) ?? null,
     onInputValueChange: ({ inputValue: typed, type }) => {
       // Typing a zone no option names leaves no selected item, and downshift would then empty
-      // the box (the selected item's text): what the organizer typed stays, and a value set
-      // from elsewhere is shown above.
-      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
+      // the box (the text of no item): what the organizer typed stays.
+      const unselected = type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem;
+      if (unselected && typed === '') return;
       setInputValue(typed);
       if (type === useCombobox.stateChangeTypes.InputChange) onChange(zoneTyped(options, typed));
     },
