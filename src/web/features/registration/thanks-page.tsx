@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ThanksOutcome } from '@shared/event-fields.ts';
 import { paths, ticketCalendar, ticketPage, withCode } from '@shared/paths.ts';
+import { EventLogo } from '@/components/event-logo.tsx';
 import { PageLink } from '@/components/page-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
@@ -66,6 +67,7 @@ function Thanks({ outcome }: { outcome: ThanksOutcome }) {
     <main className="min-h-dvh px-4 py-10 sm:py-16">
       <div className="mx-auto max-w-md">
         <div className="bg-card rounded-2xl border p-6 text-center shadow-lg shadow-black/5 sm:p-8">
+          <EventLogo logo={event.logo} eventName={event.name} className="mx-auto mb-5 h-12" />
           <div className="bg-success/10 text-success mx-auto flex size-16 items-center justify-center rounded-full">
             <Icon aria-hidden="true" className="size-9" />
           </div>
