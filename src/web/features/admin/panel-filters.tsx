@@ -1,0 +1,36 @@
+// Below the panel's title: the search box and the list's views, with their 'select all' buttons.
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { adminTexts } from './admin-texts.ts';
+import { ListViews } from './list-views.tsx';
+import type { RegistrationFilters } from './use-registration-filters.ts';
+
+export interface PanelFiltersProps {
+  filters: RegistrationFilters;
+  /** Adds these registrations to the selection. */
+  onSelect(ids: string[]): void;
+}
+
+export function PanelFilters({ filters, onSelect }: PanelFiltersProps) {
+  const { shown, searching, shownPending, shownFailed } = filters;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-4 sm:px-6">
+      <SearchField
+        id="busca"
+        texts={adminTexts.search}
+        value={filters.searchTerm}
+        onChange={filters.setSearchTerm}
+        result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
+      />
+      <ListViews
+        view={filters.view}
+        onViewChange={filters.setView}
+        counts={filters.viewCounts}
+        sending={filters.sending}
+        shownPending={shownPending.length}
+        shownFailed={shownFailed.length}
+        onSelectPending={() => onSelect(shownPending.map((r) => r.id))}
+        onSelectFailed={() => onSelect(shownFailed.map((r) => r.id))}
+      />
+    </div>
+  );
+}
