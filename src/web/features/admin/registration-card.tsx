@@ -11,6 +11,7 @@ import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
+import { SeatActions } from './card-seat-actions.tsx';
 import { RegistrationDetails } from './registration-details.tsx';
 
 const texts = adminTexts.card;
@@ -77,20 +78,6 @@ function RegistrationCardView({
   const [auditShown, setAuditShown] = useState(false);
   const [entrance] = useState(() => entrances.stepFor(registration.id));
   const [confirming, setConfirming] = useState(false);
-  // 'Cancelar inscrição' asks once, in the card, before it cancels; the question holds only while
-  // the registration stays as it was when asked (cancelled here, by the person or on another
-  // panel, it is over).
-  const [question, setQuestion] = useState<{ status: string; busy: boolean } | null>(null);
-  const cancelStep =
-    question && question.status === registration.status
-      ? question.busy
-        ? 'busy'
-        : 'asking'
-      : 'idle';
-  const setCancelStep = (step: 'idle' | 'asking' | 'busy') =>
-    setQuestion(step === 'idle' ? null : { status: registration.status, busy: step === 'busy' });
-  const [restoring, setRestoring] = useState(false);
-  const cancelled = registration.status === 'cancelled';
   const confirmButton = useRef<HTMLButtonElement>(null);
   const ticketButton = useRef<HTMLButtonElement>(null);
   const focusTicketWhenConfirmed = useRef(false);
@@ -212,56 +199,12 @@ function RegistrationCardView({
             {texts.delete}
           </Button>
         </div>
-        {cancelled ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={restoring}
-            aria-describedby={headingId}
-            onClick={async () => {
-              setRestoring(true);
-              await onRestore(registration);
-              setRestoring(false);
-            }}
-          >
-            {restoring ? texts.restoring : texts.restore}
-          </Button>
-        ) : cancelStep === 'idle' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-destructive self-start"
-            aria-describedby={headingId}
-            onClick={() => setCancelStep('asking')}
-          >
-            {texts.cancel}
-          </Button>
-        ) : (
-          <div role="group" aria-label={texts.cancel} className="grid gap-2 rounded-lg border p-3">
-            <p className="text-sm [overflow-wrap:anywhere]">
-              {texts.cancelAsk(registration.nome_completo)}
-            </p>
-            <div className="flex flex-wrap gap-2 [&>*]:grow">
-              <Button
-                size="sm"
-                variant="destructive"
-                autoFocus
-                aria-disabled={cancelStep === 'busy'}
-                onClick={async () => {
-                  if (cancelStep === 'busy') return;
-                  setCancelStep('busy');
-                  const done = await onCancel(registration);
-                  if (!done) setCancelStep('asking');
-                }}
-              >
-                {cancelStep === 'busy' ? texts.cancelling : texts.cancelYes}
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setCancelStep('idle')}>
-                {texts.cancelNo}
-              </Button>
-            </div>
-          </div>
-        )}
+        <SeatActions
+          registration={registration}
+          headingId={headingId}
+          onCancel={onCancel}
+          onRestore={onRestore}
+        />
         <div className="flex flex-col items-start gap-2">
           <Button
             size="sm"
