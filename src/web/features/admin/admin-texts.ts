@@ -1,29 +1,19 @@
-// Every text of the admin side, grouped by the part of the screen that shows it. Toasts and
-// panel texts quote the spec's catalogue exactly.
-import type { MessageChannel, MessageKind, MessageStatus } from '@shared/message.schema.ts';
+// Every text of the admin side, grouped by the part of the screen that shows it: the panel's own
+// here, each area's in the file named for it (*-texts.ts beside its screen). Toasts and panel
+// texts quote the spec's catalogue exactly.
 import { counted, plural } from '@shared/plural.ts';
-import type { BulkConfirmAnswer } from './admin-api.ts';
+import { auditTrailTexts } from './audit-trail-texts.ts';
+import { bulkActionsTexts } from './bulk-actions-texts.ts';
+import { doorAccountsTexts } from './door-accounts-texts.ts';
+import { messagingTexts } from './messaging-texts.ts';
+import {
+  deleteDialogTexts,
+  registrationActionsTexts,
+  registrationCardTexts,
+} from './registration-card-texts.ts';
+import { inscricoes, number } from './registration-nouns.ts';
 import type { ListView } from './registration-views.ts';
 import type { RegistrationCounts } from './registrations-list.ts';
-
-const inscricoes = { one: 'inscrição', other: 'inscrições' };
-const number = new Intl.NumberFormat('pt-BR');
-
-/** What waits for a retry, by channel. */
-const retryingNouns = {
-  email: { one: 'e-mail', other: 'e-mails' },
-  whatsapp: { one: 'mensagem de WhatsApp', other: 'mensagens de WhatsApp' },
-} satisfies Record<MessageChannel, { one: string; other: string }>;
-
-const channelNames = { email: 'E-mail', whatsapp: 'WhatsApp' } satisfies Record<
-  MessageChannel,
-  string
->;
-const kindNames = {
-  received: 'Inscrição recebida',
-  ticket: 'Ingresso',
-  cancelled: 'Cancelamento',
-} satisfies Record<MessageKind, string>;
 
 export const adminTexts = {
   title: 'Painel Administrativo',
@@ -98,63 +88,12 @@ export const adminTexts = {
   },
 
   /** One registration's card. The organizer's decision is its status; the visitor's answers are fields. */
-  card: {
-    whatsapp: 'WhatsApp',
-    email: 'E-mail',
-    company: 'Empresa',
-    bringsSomeone: 'Levar alguém',
-    /** The visitor's answer to the spec's "confirmação" question. */
-    attendanceAnswer: 'Confirmação',
-    registeredAt: 'Inscrição em',
-    notAnswered: 'Não respondeu',
-    confirm: 'Confirmar',
-    confirming: 'Confirmando...',
-    sendTicket: 'Enviar Ingresso',
-    delete: 'Excluir',
-    /** The wa.me button opens WhatsApp with the message; whether it was sent, no one knows. */
-    ticketSentAt: (dateTime: string) => `Ingresso aberto no WhatsApp em ${dateTime}`,
-    checkIn: 'Entrada',
-    notCheckedIn: 'Ainda não entrou',
-    checkedInAt: (dateTime: string, by: string | null) =>
-      by ? `Entrou em ${dateTime} (${by})` : `Entrou em ${dateTime}`,
-    /** Seats and the waiting list (decision 0130). */
-    waitlistPosition: 'Posição na lista de espera',
-    promoted: 'Saiu da lista de espera: vaga liberada',
-    cancel: 'Cancelar inscrição',
-    cancelAsk: (name: string) =>
-      `Cancelar a inscrição de ${name}? O ingresso deixa de valer e a vaga vai para a lista de espera.`,
-    cancelYes: 'Sim, cancelar',
-    cancelNo: 'Voltar',
-    cancelling: 'Cancelando...',
-    restore: 'Restaurar inscrição',
-    restoring: 'Restaurando...',
-  },
+  card: registrationCardTexts,
 
   /** What each action on a card says when it is done, or fails. */
-  actions: {
-    confirmed: 'Participante confirmado!',
-    confirmedDescription: 'Status atualizado com sucesso.',
-    confirmFailed: 'Não foi possível confirmar o participante.',
-    ticketSent: 'Ingresso enviado!',
-    ticketSentDescription: (name: string) => `Mensagem enviada para ${name}`,
-    ticketRecordFailed: 'Não foi possível registrar o envio do ingresso.',
-    deleted: 'Inscrição excluída.',
-    deleteFailed: 'Não foi possível excluir a inscrição.',
-    cancelled: 'Inscrição cancelada.',
-    cancelledDescription: 'A vaga foi para a lista de espera, se havia alguém nela.',
-    cancelFailed: 'Não foi possível cancelar a inscrição.',
-    restored: 'Inscrição restaurada e confirmada.',
-    restoreFailed: 'Não foi possível restaurar a inscrição.',
-  },
+  actions: registrationActionsTexts,
 
-  deleteDialog: {
-    title: 'Excluir inscrição?',
-    description: (name: string) =>
-      `A inscrição de ${name} será apagada para sempre. Esta ação não pode ser desfeita.`,
-    cancel: 'Cancelar',
-    delete: 'Excluir',
-    deleting: 'Excluindo...',
-  },
+  deleteDialog: deleteDialogTexts,
 
   csv: {
     noData: 'Nenhum dado',
@@ -175,49 +114,7 @@ export const adminTexts = {
   },
 
   /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */
-  messages: {
-    /** The card's list of channels, for screen readers. */
-    label: 'Envio automático',
-    channels: channelNames,
-    kinds: kindNames,
-    statuses: {
-      queued: 'Na fila',
-      sending: 'Na fila',
-      sent: 'Enviado',
-      delivered: 'Entregue',
-      read: 'Lido',
-      failed: 'Falhou',
-    } satisfies Record<MessageStatus, string>,
-    /** 'Falhou: O servidor de e-mail recusou a mensagem (550): confira o endereço.' */
-    failed: (reason: string) => `Falhou: ${reason}`,
-    resend: 'Reenviar',
-    resending: 'Reenviando...',
-    resent: 'Nova cópia na fila de envio.',
-    resendFailed: 'Não foi possível reenviar a mensagem.',
-    /** The history's list of messages. */
-    historyHeading: 'Mensagens',
-    historyLoading: 'Carregando mensagens...',
-    historyFailed: 'Não foi possível carregar as mensagens.',
-    /** 'criada em 21/11/2025, 14:03; atualizada em 21/11/2025, 14:04; 2 tentativas' (one is usual). */
-    historyTimes: (createdAt: string, updatedAt: string, attempts: number) =>
-      [
-        `criada em ${createdAt}`,
-        ...(updatedAt !== createdAt ? [`atualizada em ${updatedAt}`] : []),
-        ...(attempts > 0 ? [counted(attempts, { one: 'tentativa', other: 'tentativas' })] : []),
-      ].join('; '),
-    /** A message waiting for another try: why the last one did not go. */
-    lastAttempt: (reason: string) => `(última tentativa: ${reason})`,
-    /** Nothing configured: the panel works as before; one line says how to turn sending on. */
-    off: 'Envio automático desligado: defina SMTP_URL e MAIL_FROM (e-mail) e WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID e WHATSAPP_TEMPLATE (WhatsApp) no servidor. Veja o README.',
-    /** The provider refused our credentials: sending waits for the operator. */
-    paused: {
-      email: (message: string) => `Envio de e-mail pausado: ${message}`,
-      whatsapp: (message: string) => `Envio pelo WhatsApp pausado: ${message}`,
-    } satisfies Record<MessageChannel, (message: string) => string>,
-    /** '2 e-mails esperam nova tentativa: Não foi possível falar com o servidor de e-mail.' */
-    retrying: (channel: MessageChannel, count: number, reason: string) =>
-      `${counted(count, retryingNouns[channel])} ${plural(count, { one: 'espera', other: 'esperam' })} nova tentativa: ${reason}`,
-  },
+  messages: messagingTexts,
 
   /** Which registrations the list shows, combined with the search. */
   views: {
@@ -237,144 +134,13 @@ export const adminTexts = {
   },
 
   /** Several registrations at once. */
-  bulk: {
-    select: 'Selecionar',
-    selectPending: 'Selecionar todos os pendentes',
-    selectFailed: 'Selecionar todos com falha',
-    clear: 'Limpar seleção',
-    /** The bar's name for screen readers. */
-    label: 'Ações em lote',
-    selected: (count: number) =>
-      `${counted(count, inscricoes)} ${plural(count, { one: 'selecionada', other: 'selecionadas' })}`,
-    confirm: (count: number) => `Confirmar selecionados (${number.format(count)})`,
-    confirming: 'Confirmando...',
-    /** '3 inscrições confirmadas' */
-    confirmed: (result: BulkConfirmAnswer) =>
-      `${counted(result.confirmed, inscricoes)} ${plural(result.confirmed, {
-        one: 'confirmada',
-        other: 'confirmadas',
-      })}`,
-    /**
-     * '1 já estava confirmada; 2 não existem mais; 1 é de uma edição passada.' or '' when every
-     * one was confirmed now; then, when the server stopped midway, '60 não foram confirmadas:
-     * <why>' and that the selection is kept for another try (0171).
-     */
-    confirmedDescription: (result: BulkConfirmAnswer) => {
-      const parts = [
-        ...(result.already_confirmed > 0
-          ? [
-              `${number.format(result.already_confirmed)} ${plural(result.already_confirmed, {
-                one: 'já estava confirmada',
-                other: 'já estavam confirmadas',
-              })}`,
-            ]
-          : []),
-        ...(result.not_found > 0
-          ? [
-              `${number.format(result.not_found)} ${plural(result.not_found, {
-                one: 'não existe mais',
-                other: 'não existem mais',
-              })}`,
-            ]
-          : []),
-        ...(result.capacity_reached > 0
-          ? [
-              `${number.format(result.capacity_reached)} ${plural(result.capacity_reached, {
-                one: 'ficou sem vaga (evento lotado)',
-                other: 'ficaram sem vaga (evento lotado)',
-              })}`,
-            ]
-          : []),
-        ...(result.cancelled > 0
-          ? [
-              `${number.format(result.cancelled)} ${plural(result.cancelled, {
-                one: 'está cancelada',
-                other: 'estão canceladas',
-              })}`,
-            ]
-          : []),
-        // Left open while another edition started: those stay as they were.
-        ...(result.past_edition > 0
-          ? [
-              `${number.format(result.past_edition)} ${plural(result.past_edition, {
-                one: 'é de uma edição passada',
-                other: 'são de uma edição passada',
-              })}`,
-            ]
-          : []),
-      ];
-      const counted = parts.length > 0 ? `${parts.join('; ')}.` : '';
-      if (!result.failed) return counted;
-      const failed = `${number.format(result.failed)} ${plural(result.failed, {
-        one: 'não foi confirmada',
-        other: 'não foram confirmadas',
-      })}: ${result.failure ?? ''} ${adminTexts.bulk.kept}`;
-      return counted ? `${counted} ${failed}` : failed;
-    },
-    /** After a confirmation the server did not finish: the same selection, sent again. */
-    kept: 'A seleção foi mantida: confirme de novo, as já confirmadas não se repetem.',
-    confirmFailed: 'Não foi possível confirmar as inscrições selecionadas.',
-    /** No answer came (a timeout, the connection lost): the server may have done it anyway. */
-    maybeConfirmed:
-      'Parte delas pode ter sido confirmada: confira a lista. Confirmar de novo não repete nenhuma.',
-    resend: (count: number) => `Reenviar falhas (${number.format(count)})`,
-    resending: 'Reenviando...',
-    /** '3 mensagens na fila para reenvio.' */
-    resent: (queued: number) =>
-      `${counted(queued, { one: 'mensagem', other: 'mensagens' })} na fila para reenvio.`,
-    nothingToResend: 'Nenhuma mensagem com falha para reenviar.',
-    resendFailed: 'Não foi possível reenviar as mensagens.',
-  },
+  bulk: bulkActionsTexts,
 
   /** Who did what to a registration, on its card. */
-  audit: {
-    show: 'Histórico',
-    hide: 'Ocultar histórico',
-    loading: 'Carregando histórico...',
-    failed: 'Não foi possível carregar o histórico.',
-    empty: 'Nada registrado ainda.',
-    system: 'sistema',
-    actions: {
-      confirmed: 'confirmou a inscrição',
-      ticket_sent: 'abriu o ingresso no WhatsApp',
-      checked_in: 'registrou a entrada',
-      check_in_undone: 'desfez a entrada',
-      deleted: 'excluiu a inscrição',
-      cancelled: 'cancelou a inscrição',
-      withdrawn: 'cancelou a inscrição pelo link pessoal',
-      restored: 'restaurou a inscrição',
-      promoted: 'passou a inscrição da lista de espera para a vaga liberada',
-      message_resent: 'reenviou uma mensagem',
-    },
-    /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
-    resent: (channel: MessageChannel, kind: MessageKind) =>
-      `reenviou a mensagem ${channelNames[channel]} · ${kindNames[kind]}`,
-    /** Who did it when no account did: the person (their own link), or the server. */
-    person: 'a própria pessoa',
-  },
+  audit: auditTrailTexts,
 
   /** Door staff accounts, managed by admins. */
-  doorAccounts: {
-    open: 'Contas da portaria',
-    heading: 'Contas da portaria',
-    intro:
-      'Quem trabalha na entrada usa a tela /portaria: vê nomes e empresas, nunca telefones ou e-mails.',
-    loading: 'Carregando contas...',
-    failed: 'Não foi possível carregar as contas.',
-    empty: 'Nenhuma conta da portaria ainda.',
-    createdAt: (dateTime: string) => `Criada em ${dateTime}`,
-    remove: 'Remover',
-    removed: 'Conta removida.',
-    removeFailed: 'Não foi possível remover a conta.',
-    newHeading: 'Nova conta',
-    email: 'E-mail',
-    password: 'Senha',
-    passwordHint: 'Pelo menos 12 caracteres.',
-    create: 'Criar conta',
-    creating: 'Criando...',
-    created: 'Conta criada.',
-    createFailed: 'Não foi possível criar a conta.',
-  },
+  doorAccounts: doorAccountsTexts,
 
   session: {
     expired: 'Sua sessão expirou. Entre novamente.',
