@@ -22,6 +22,15 @@ export default tseslint.config(
     },
   },
   {
+    // One job per room (decision 0190): a source file holds one job, so none grows past 300 lines,
+    // counted as `wc -l` counts them (blank lines and comments included). Tests are not source.
+    files: ['src/**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     // A commit wakes the live hub and the outbox by itself (db/commit-wakes.ts, decision 0186):
     // nothing outside them pokes, so nothing can forget to.
     files: ['src/server/**/*.ts'],
