@@ -88,6 +88,11 @@ export const api = {
   adminEvent: '/api/admin/event',
   /** Its logo: a PNG, JPEG or WebP picture as the body (PUT), or none (DELETE). */
   adminEventLogo: '/api/admin/event/logo',
+  /**
+   * The landing or the form rendered with settings not saved yet (POST, urlencoded, an admin's
+   * browser tab): 'Ver página' (decision 0222).
+   */
+  adminEventPreview: '/api/admin/event/preview',
   /** Every edition, newest first (GET); a new current one (POST). */
   adminEditions: '/api/admin/editions',
   /** One edition's registrations, read-only. */

@@ -82,6 +82,7 @@ describe('the route table', () => {
       [`PUT ${api.adminEvent}`]: ['admin'],
       [`PUT ${api.adminEventLogo}`]: ['admin'],
       [`DELETE ${api.adminEventLogo}`]: ['admin'],
+      [`POST ${api.adminEventPreview}`]: ['admin'],
       [`GET ${api.adminEditions}`]: ['admin'],
       [`HEAD ${api.adminEditions}`]: ['admin'],
       [`POST ${api.adminEditions}`]: ['admin'],

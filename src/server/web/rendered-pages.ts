@@ -77,6 +77,11 @@ export interface RenderedPages {
    * without script that was refused (decision 0209). Per request, no script, kept out of search.
    */
   refusedForm(start: FormStart): Promise<string>;
+  /**
+   * The landing or the form page as `draft` would make it, for an admin's eyes only (decision
+   * 0222): the same render, no script, kept out of search engines.
+   */
+  preview(draft: SiteData, path: string): Promise<string>;
 }
 
 /** Renders every page for one state of the site; the built files are read once. */
@@ -115,6 +120,11 @@ export async function pagesRenderer(
   const formNotSentTemplate = scriptlessTemplate(withSheet(formNotSentSheet), { noindex: true });
   const formSheet = manifest[pageStyleSheets[paths.register] ?? '']?.file;
   const refusedFormTemplate = scriptlessTemplate(withSheet(formSheet), { noindex: true });
+  const previewTemplate = (path: string) =>
+    scriptlessTemplate(withSheet(manifest[pageStyleSheets[path] ?? '']?.file), { noindex: true });
+  const previewTemplates = new Map<string, string>(
+    [paths.home, paths.register].map((p) => [p, previewTemplate(p)]),
+  );
 
   /** The template a public page is filled into, and the preloads it takes. */
   function publicPageTemplate(path: string): { template: string; preloads: string } {
@@ -189,6 +199,17 @@ export async function pagesRenderer(
       async refusedForm(start) {
         const { html, title } = await renderRefusedForm(event, site.providers, start);
         return fillTemplate(refusedFormTemplate, site, {
+          title,
+          content: html,
+          preloads: '',
+          publicPage: true,
+        });
+      },
+      async preview(draft, path) {
+        const previewed = previewTemplates.get(path);
+        if (!previewed) throw new Error(`No preview of ${path}`);
+        const { html, title } = await renderPage(path, draft.event, draft.providers);
+        return fillTemplate(previewed, draft, {
           title,
           content: html,
           preloads: '',
