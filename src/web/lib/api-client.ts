@@ -29,6 +29,7 @@ export const clientErrors = {
 
 export interface ApiRequestOptions {
   method?: string;
+  /** JSON, or a file (a Blob: sent as it is, with its own Content-Type). */
   body?: unknown;
   /** The caller's own cancellation: an abort rejects with the signal's reason (an AbortError). */
   signal?: AbortSignal;
@@ -37,6 +38,11 @@ export interface ApiRequestOptions {
   /** Extra request headers (an `Idempotency-Key`). */
   headers?: Record<string, string>;
 }
+
+/** A file (a Blob) goes as its own bytes and type; anything else as JSON. */
+const contentType = (body: unknown) => (body instanceof Blob ? body.type : 'application/json');
+const requestBody = (body: unknown) =>
+  body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body);
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
   const { signal: callerSignal, timeoutMs = defaultTimeoutMs } = options;
@@ -66,10 +72,10 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
       response = await fetch(url, {
         method: options.method ?? 'GET',
         headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.body === undefined ? {} : { 'content-type': contentType(options.body) }),
           ...options.headers,
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: requestBody(options.body),
         credentials: 'same-origin',
         signal: controller.signal,
       });

@@ -2,6 +2,7 @@
 import type { AuditEntry } from '@shared/audit.schema.ts';
 import type { DoorAccount, NewDoorAccount } from '@shared/door-account.schema.ts';
 import type { Edition, EventChange, NewEditionInput } from '@shared/edition.schema.ts';
+import type { EventLogo } from '@shared/event-logo.ts';
 import type { EventSettings, EventSettingsInput } from '@shared/event-settings.schema.ts';
 import type {
   BulkConfirmResult,
@@ -108,6 +109,20 @@ export function fetchEventSettings(signal?: AbortSignal): Promise<EventSettings>
 /** Saves the current edition's settings; answers them as stored (trimmed). */
 export function saveEventSettings(settings: EventSettingsInput): Promise<EventSettings> {
   return apiRequest<EventSettings>(api.adminEvent, { method: 'PUT', body: settings });
+}
+
+/** A PNG, JPEG or WebP file as the event's logo; answers it as stored (its address and size). */
+export function uploadLogo(file: Blob): Promise<EventLogo> {
+  // Up to 2 MB on a phone's connection: more time than a JSON answer.
+  return apiRequest<EventLogo>(api.adminEventLogo, {
+    method: 'PUT',
+    body: file,
+    timeoutMs: 120_000,
+  });
+}
+
+export function removeLogo(): Promise<void> {
+  return apiRequest<void>(api.adminEventLogo, { method: 'DELETE' });
 }
 
 /** Every edition, newest first; one of them is current. */

@@ -1,11 +1,14 @@
-// 'Evento' in the 'Evento' form: the event's name and the line under it.
+// 'Evento' in the 'Evento' form: the event's name, the line under it, and its logo.
 import { eventFieldLimits as limits } from '@shared/event-fields.ts';
+import type { EventLogo } from '@shared/event-logo.ts';
 import { Input } from '@/components/ui/input.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
+import { LogoField } from './logo-field.tsx';
 import { sectionFields, type SectionProps } from './section-fields.tsx';
 import { SettingsGroup } from './settings-group.tsx';
 
-export function EventSection(props: SectionProps) {
+/** `logo`: the stored one (it is saved as it is chosen, not by 'Salvar'). */
+export function EventSection({ logo, ...props }: SectionProps & { logo: EventLogo | null }) {
   const { bind, field } = sectionFields(props);
   return (
     <SettingsGroup legend={texts.groups.event}>
@@ -19,6 +22,7 @@ export function EventSection(props: SectionProps) {
         ),
         texts.help.tagline,
       )}
+      <LogoField logo={logo} error={props.errors.logo} />
     </SettingsGroup>
   );
 }

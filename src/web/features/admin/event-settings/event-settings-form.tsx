@@ -16,6 +16,7 @@ import { EventSection } from './event-section.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { LandingSection } from './landing-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
+import { PagePreview } from './page-preview.tsx';
 import { RegistrationWindowSection } from './registration-window-section.tsx';
 import { SeatsSection } from './seats-section.tsx';
 import { settingsBody } from './settings-form-values.ts';
@@ -73,7 +74,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
         </p>
       )}
 
-      <EventSection {...section} />
+      <EventSection {...section} logo={settings.logo} />
       <LandingSection {...section} />
       <WhenSection {...section} erasing={erasing} />
       <WhereSection {...section} />
@@ -92,9 +93,12 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       {/* Within reach at the bottom of a phone's screen, however long the form. */}
       <div className="bg-card sticky bottom-0 flex items-center justify-between gap-3 rounded-lg border px-4 py-3 shadow-sm">
         <p className="text-muted-foreground text-sm">{unsaved ? texts.unsaved : ''}</p>
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? texts.saving : texts.save}
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <PagePreview draft={draft} logo={settings.logo} />
+          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {save.isPending ? texts.saving : texts.save}
+          </Button>
+        </div>
       </div>
 
       <ErasureDialog

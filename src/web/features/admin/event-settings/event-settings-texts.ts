@@ -20,6 +20,7 @@ export const eventSettingsTexts = {
   },
   help: {
     tagline: 'Aparece sob o nome, na página inicial e no formulário.',
+    logo: 'PNG, JPEG ou WebP, até 2 MB. Aparece nas páginas públicas, no ingresso e nos e-mails, reduzido a no máximo 480 px de largura. Salvo ao enviar.',
     registrationOpen:
       'Desmarcado, as inscrições ficam encerradas na hora: a página inicial e o formulário dizem "Inscrições encerradas" com o e-mail de contato.',
     registrationOpensAt:
@@ -60,6 +61,19 @@ export const eventSettingsTexts = {
   preview: 'Prévia',
   /** The person the previews are written to. */
   previewPerson: 'Maria Silva',
+  logo: {
+    sending: 'Enviando logotipo...',
+    remove: 'Remover logotipo',
+    removing: 'Removendo...',
+    /** '480 × 120 px' */
+    size: (width: number, height: number) => `${width} × ${height} px`,
+    saved: 'Logotipo salvo!',
+    removed: 'Logotipo removido.',
+    removeFailed: 'Não foi possível remover o logotipo.',
+  },
+  /** 'Ver página': the landing and the form with what is typed, not saved, in a new tab. */
+  viewPage: 'Ver página',
+  viewPageHelp: 'Abre a página inicial como ficará ao salvar, numa nova aba. Nada é publicado.',
   save: 'Salvar',
   saving: 'Salvando...',
   saved: 'Evento salvo!',
