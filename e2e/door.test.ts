@@ -1,6 +1,7 @@
 // The check-in screen as a door would trust it: real Chromium with a fake camera filming the real
 // ticket pages' QR codes, the real server and database; offline with the network really cut.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import { startSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
@@ -203,6 +204,46 @@ describe('without a camera', () => {
     expect((await storedCheckIn(server, carla.id)).checked_in_at).toEqual(expect.any(String));
     await first.close();
     await otherPhone.close();
+  });
+
+  it('says when the event is not today that entries now do not count, and stops saying it on the day', async () => {
+    const organizer = await startSession(server.app.db.kysely);
+    const read = await server.request(api.adminEvent, { headers: { cookie: organizer.cookie } });
+    const before = (await read.json()) as EventSettings;
+    const save = async (settings: EventSettings) => {
+      const response = await server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: organizer.cookie },
+        json: settings,
+      });
+      expect(response.status).toBe(200);
+    };
+    // Recife keeps UTC−3 all year: its wall clock is UTC moved back three hours.
+    const inRecife = (at: number) => {
+      const iso = new Date(at - 3 * 60 * 60_000).toISOString();
+      return { date: iso.slice(0, 10), time: iso.slice(11, 16), timeZone: 'America/Recife' };
+    };
+    const inAMonth = inRecife(Date.now() + 30 * 24 * 60 * 60_000);
+    const [, month, day] = inAMonth.date.split('-');
+    const notice = `O evento é em ${day}/${month}: entradas registradas agora não contam nos resultados`;
+    browser.problems.length = 0;
+    try {
+      await save({ ...before, ...inAMonth });
+      const page = await browser.newPage();
+      await openDoor(page, server);
+      await page.getByText(notice).waitFor();
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Moved to today from the panel: the open screen follows, with no reload.
+      await save({ ...before, ...inRecife(Date.now()) });
+      await page.getByText(notice).waitFor({ state: 'detached' });
+      expect(await page.getByText('não contam nos resultados').count()).toBe(0);
+      expect(browser.problems).toEqual([]);
+      await page.close();
+    } finally {
+      await save(before);
+    }
   });
 
   it('never gives a door account a phone or an e-mail (the network log)', async () => {

@@ -7,6 +7,7 @@ import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useLogout } from '@/features/session/use-logout.ts';
 import type { Attendee } from './attendees.ts';
+import { AttendanceNotice } from './attendance-notice.tsx';
 import { AttendeeSearchPanel } from './attendee-search-panel.tsx';
 import { CameraView } from './camera-view.tsx';
 import { ConflictsList } from './conflicts-list.tsx';
@@ -104,6 +105,7 @@ export function DoorScreen({ onLoggedOut, ...options }: DoorScreenProps) {
       </header>
 
       <main className="mx-auto grid max-w-md gap-4 px-4 py-5">
+        <AttendanceNotice />
         {!options.store && (
           <p className="door-conflicts flex items-start gap-2 p-3 text-sm font-semibold">
             <TriangleAlert aria-hidden="true" className="text-destructive size-5 shrink-0" />

@@ -44,6 +44,15 @@ export const doorTexts = {
       `${counted(count, { one: 'entrada', other: 'entradas' })} aguardando envio`,
   },
 
+  /** Outside the event's window (decision 0212): the door works, its entries are not attendance. */
+  attendance: {
+    /** '20/03': the event's date. */
+    before: (dayMonth: string) =>
+      `O evento é em ${dayMonth}: entradas registradas agora não contam nos resultados`,
+    after: (dayMonth: string) =>
+      `O evento foi em ${dayMonth}: entradas registradas agora não contam nos resultados`,
+  },
+
   list: {
     loading: 'Carregando a lista de participantes...',
     loadFailed: 'Não foi possível carregar a lista de participantes.',

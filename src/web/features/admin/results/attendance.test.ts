@@ -225,6 +225,44 @@ describe('the event’s clocks', () => {
   );
 });
 
+describe('entries outside the event’s window', () => {
+  // 6 December 2025, 7:30 to 11:30 in New York (12:30 to 16:30 UTC): entries count from 00:30 UTC
+  // on the 6th to 04:30 UTC on the 7th.
+  const event = {
+    date: '2025-12-06',
+    time: '07:30',
+    timeZone: 'America/New_York',
+    durationMinutes: 240,
+  };
+
+  it('are not attendance: a practice a month early and a scan days later leave a no-show', () => {
+    const rows = [
+      row('confirmed', '2025-11-06T15:00:00.000Z'),
+      row('confirmed', '2025-12-06T00:29:59.999Z'),
+      row('confirmed', '2025-12-06T00:30:00.000Z'),
+      row('confirmed', '2025-12-06T12:40:00.000Z'),
+      row('confirmed', '2025-12-07T04:30:00.000Z'),
+      row('confirmed', '2025-12-07T04:30:00.001Z'),
+      row('confirmed', '2025-12-13T12:00:00.000Z'),
+      // Cancelled counts as cancelled, wherever its entry was.
+      row(cancelled, '2025-11-06T15:00:00.000Z'),
+    ];
+    const results = eventResults(rows, event);
+    expect(results.outcome).toEqual({
+      total: 8,
+      came: 3,
+      noShows: 4,
+      cancelled: 1,
+      unconfirmed: 0,
+    });
+    expect(results.outsideWindow).toBe(4);
+    expect(results.arrivals.reduce((sum, slot) => sum + slot.count, 0)).toBe(3);
+    expect(results.arrivals.map((slot) => slot.day)).not.toContain('2025-11-06');
+    // The list itself is untouched: the card still shows every entry.
+    expect(rows[0]?.checked_in_at).toBe('2025-11-06T15:00:00.000Z');
+  });
+});
+
 describe('registrations per day', () => {
   it('counts each day on the event’s clocks, every registration included, empty days with 0', () => {
     const saoPaulo = 'America/Sao_Paulo';
@@ -301,6 +339,7 @@ describe('a big event', () => {
   it('asks the time zone once per quarter hour, not for every registration: 10,000 stay quick', () => {
     // Fortaleza (UTC−3, no daylight saving), a zone no other test here reads: nothing is cached.
     const timeZone = 'America/Fortaleza';
+    const event = { date: '2025-12-06', time: '07:00', timeZone, durationMinutes: 240 };
     const rows: AttendanceRow[] = [];
     const registrationsOpen = Date.parse('2025-11-26T12:00:00.000Z');
     const doorsOpen = Date.parse('2025-12-06T10:00:00.000Z');
@@ -316,7 +355,7 @@ describe('a big event', () => {
     }
     let results: ReturnType<typeof eventResults> | undefined;
     const lookups = countingZoneLookups(() => {
-      results = eventResults(rows, timeZone);
+      results = eventResults(rows, event);
     });
     expect(results!.outcome.came).toBe(10_000);
     expect(results!.arrivals.reduce((sum, slot) => sum + slot.count, 0)).toBe(10_000);

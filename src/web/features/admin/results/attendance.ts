@@ -1,8 +1,14 @@
 // What happened at the event, from the registrations the panel already holds (issue 19, point 6):
 // who came, who was confirmed and never checked in, who cancelled, the arrivals per 15 minutes and
-// the registrations per day, both on the clocks of the event's own time zone. Pure functions:
-// the 'Resultados' screen and its charts only show what these return.
+// the registrations per day, both on the clocks of the event's own time zone. Only the entries made
+// within the event's window of attendance count (decision 0212). Pure functions: the 'Resultados'
+// screen and its charts only show what these return.
 import { tzOffset } from '@date-fns/tz';
+import {
+  attendanceWindow,
+  countsAsAttendance,
+  type AttendanceEvent,
+} from '@shared/attendance-window.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 
 export type AttendanceRow = Pick<Registration, 'status' | 'created_at' | 'checked_in_at'>;
@@ -186,13 +192,26 @@ export interface Results {
   outcome: Outcome;
   arrivals: ArrivalSlot[];
   perDay: DayCount[];
+  /** Entries made outside the event's window (a practice, a stray scan): shown, not counted. */
+  outsideWindow: number;
 }
 
-/** Everything the 'Resultados' figures show, on the clocks of `timeZone`. */
-export function eventResults(rows: readonly AttendanceRow[], timeZone: string): Results {
+/**
+ * Everything the 'Resultados' figures show, on the event's clocks. An entry outside its window is
+ * taken as no entry: that person, if confirmed, is a no-show.
+ */
+export function eventResults(rows: readonly AttendanceRow[], event: AttendanceEvent): Results {
+  const window = attendanceWindow(event);
+  let outsideWindow = 0;
+  const counted = rows.map((row) => {
+    if (row.checked_in_at === null || countsAsAttendance(row.checked_in_at, window)) return row;
+    if (!isCancelled(row.status)) outsideWindow += 1;
+    return { ...row, checked_in_at: null };
+  });
   return {
-    outcome: attendanceOutcome(rows),
-    arrivals: arrivalsPerSlot(rows, timeZone),
-    perDay: registrationsPerDay(rows, timeZone),
+    outcome: attendanceOutcome(counted),
+    arrivals: arrivalsPerSlot(counted, event.timeZone),
+    perDay: registrationsPerDay(rows, event.timeZone),
+    outsideWindow,
   };
 }

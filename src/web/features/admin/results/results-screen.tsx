@@ -138,10 +138,7 @@ function ResultsFigures({
   /** What to say when the edition has no registration. */
   empty?: string;
 }) {
-  const results = useMemo(
-    () => eventResults(registrations, event.timeZone),
-    [registrations, event.timeZone],
-  );
+  const results = useMemo(() => eventResults(registrations, event), [registrations, event]);
   // When the screen opened: enough to say whether the event is over.
   const [openedAt] = useState(() => Date.now());
   const over = openedAt >= eventStartsAt(event).getTime() + event.durationMinutes * 60_000;

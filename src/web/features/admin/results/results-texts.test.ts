@@ -20,3 +20,13 @@ describe('the share of the confirmed who came', () => {
     expect(rate(1, 5_000)).toBe('Compareceram 0,1% dos confirmados.');
   });
 });
+
+describe('the entries outside the event’s window', () => {
+  it('are named, in the singular for one', () => {
+    const { outsideWindow } = resultsTexts.outcome;
+    expect(outsideWindow(1)).toBe(
+      '1 entrada registrada fora do período do evento (de 12 horas antes do início a 12 horas depois do fim) não conta aqui.',
+    );
+    expect(outsideWindow(3)).toMatch(/^3 entradas registradas fora .* não contam aqui\.$/);
+  });
+});

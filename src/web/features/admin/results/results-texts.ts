@@ -51,6 +51,9 @@ export const resultsTexts = {
     /** 'Compareceram 75% dos confirmados.' (none confirmed: nothing said) */
     rate: (came: number, confirmed: number) =>
       `Compareceram ${share(came, confirmed)} dos confirmados.`,
+    /** Entries a door made before or after the event (a practice): on the card, not counted. */
+    outsideWindow: (count: number) =>
+      `${counted(count, { one: 'entrada registrada', other: 'entradas registradas' })} fora do período do evento (de 12 horas antes do início a 12 horas depois do fim) ${count === 1 ? 'não conta' : 'não contam'} aqui.`,
     /** '2 inscrições sem confirmação (pendentes ou na lista de espera).' */
     unconfirmed: (count: number) =>
       `${counted(count, { one: 'inscrição', other: 'inscrições' })} sem confirmação (${plural(

@@ -65,6 +65,9 @@ export function ResultsView({ results, over }: ResultsViewProps) {
             {confirmed > 0 && <p>{texts.outcome.rate(outcome.came, confirmed)}</p>}
             <p>{texts.outcome.noShowsNote}</p>
             {outcome.unconfirmed > 0 && <p>{texts.outcome.unconfirmed(outcome.unconfirmed)}</p>}
+            {results.outsideWindow > 0 && (
+              <p>{texts.outcome.outsideWindow(results.outsideWindow)}</p>
+            )}
           </div>
         </ChartFigure>
         <ChartFigure
