@@ -26,3 +26,15 @@ export function toE164(value: string, country?: CountryCode): string | null {
 export function formatInternational(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/**
+ * A stored E.164 number the way people of the event's phone country read it (decision 0214): one
+ * of that country in its national form ('(81) 99876-5432' in Brazil), any other in international
+ * form ('+1 213 555 0100'), which is how it must be dialled from there. Every place that shows a
+ * phone (the panel, the e-mails, the CSV) goes through this one function.
+ */
+export function formatPhone(e164: string, phoneCountry: string): string {
+  const phone = parsePhoneNumberFromString(e164);
+  if (!phone) return e164;
+  return phone.country === phoneCountry ? phone.formatNational() : phone.formatInternational();
+}

@@ -121,6 +121,30 @@ describe('the e-mails', () => {
     }
   });
 
+  it("writes the phone the way the event's phone country does, others in international form", async () => {
+    const saved = await server.request(api.adminEvent, { headers: { cookie: admin.cookie } });
+    const before = (await saved.json()) as EventSettings;
+    const put = (settings: EventSettings) =>
+      server.request(api.adminEvent, {
+        method: 'PUT',
+        headers: { cookie: admin.cookie },
+        json: settings,
+      });
+    try {
+      expect((await put({ ...before, phoneCountry: 'BR' })).status).toBe(200);
+      const local = await register(server, { whatsapp: '+5581998765432' });
+      const abroad = await register(server, { whatsapp: '+12135550100' });
+      await smtp.waitFor(2);
+      const [toLocal] = mailTo(local.email);
+      const [toAbroad] = mailTo(abroad.email);
+      expect(toLocal?.text).toContain('WhatsApp: (81) 99876-5432');
+      expect(toLocal?.html).toContain('(81) 99876-5432');
+      expect(toAbroad?.text).toContain('WhatsApp: +1 213 555 0100');
+    } finally {
+      expect((await put(before)).status).toBe(200);
+    }
+  });
+
   it('retries when the server answers 421, and the message arrives', async () => {
     smtp.deferNext(2);
     const registration = await register(server);

@@ -6,6 +6,7 @@ import { logoAlt } from '../../../shared/event-logo.ts';
 import { fillPlaceholders, placeholderValues } from '../../../shared/event-texts.ts';
 import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
 import { ticketPageUrl } from '../../../shared/paths.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { Registration } from '../../../shared/registration.schema.ts';
 
 export interface EmailBody {
@@ -125,7 +126,7 @@ export function receivedEmail(
     : intro(event.receivedEmailIntro, event, registration.nome_completo);
   const sent: Array<[string, string]> = [
     ['Nome completo', registration.nome_completo],
-    ['WhatsApp', registration.whatsapp],
+    ['WhatsApp', formatPhone(registration.whatsapp, event.phoneCountry)],
     ['E-mail', registration.email],
     ['Empresa', registration.nome_compania],
     ['Levar alguém', bringsSomeone(registration) || '—'],
