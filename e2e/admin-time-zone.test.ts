@@ -68,8 +68,10 @@ describe('the time zone field', () => {
     await field.fill('lisboa');
     await expect.poll(() => optionsShown(page)).toEqual(['Lisboa (Europe/Lisbon)']);
     await page.keyboard.press('ArrowDown');
+    // Enter once the option shows highlighted, as a person sees it before pressing.
+    await page.locator('[role="option"][aria-selected="true"]', { hasText: 'Lisboa' }).waitFor();
     await page.keyboard.press('Enter');
-    expect(await field.inputValue()).toBe('Lisboa (Europe/Lisbon)');
+    await expect.poll(() => field.inputValue()).toBe('Lisboa (Europe/Lisbon)');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Evento salvo!').waitFor();
     expect(await storedZone()).toBe('Europe/Lisbon');
