@@ -16,7 +16,10 @@
 // Run: npx tsx bench/public-pages.ts   (after `npm run build`; `npm run bench` builds first)
 // `-- --configured`: the site as an organizer who wrote everything the landing takes starts it (a
 // description of 2,000 characters, four cards, the thank-you pages' texts at their longest), to
-// judge the budgets with the heaviest pages an organizer can make (issue 33.9).
+// judge the budgets with the heaviest pages an organizer can make (issue 33.9). `-- --logo`: with
+// a logo sent through the panel's route as an organizer would (a 1200 × 300 PNG, stored at 480 ×
+// 120), to judge the pages that show it (issue 33.2); the options combine, and `-- --page /`
+// (repeatable) measures only the pages named.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +34,13 @@ import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chromiumArgs, executablePath } from '#test/browser/browser.ts';
 import { freePort } from '#test/servers/child-server.ts';
+import { sendLogo } from './lib/event-logo.ts';
 
 const runs = 3;
-const pages = ['/', '/convite', '/obrigado', '/privacidade', '/nao-existe'];
+/** `-- --page /`, repeatable: only those pages (beside the floor and the blank page). */
+const chosen = process.argv.flatMap((arg, i, all) => (arg === '--page' ? [all[i + 1]!] : []));
+const pages =
+  chosen.length > 0 ? chosen : ['/', '/convite', '/obrigado', '/privacidade', '/nao-existe'];
 // Lighthouse's mobileSlow4G, as DevTools applies it (its RTT and throughput adjustments).
 const slow4G = {
   offline: false,
@@ -46,6 +53,7 @@ const cpuSlowdown = 4;
 const root = resolve(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'inscricoes-bench-pages-'));
 const configured = process.argv.includes('--configured');
+const withLogo = process.argv.includes('--logo');
 
 /** The heaviest landing an organizer can write: every text at its limit, four cards. */
 function heaviestEvent(): string {
@@ -110,15 +118,15 @@ async function serveFloor(dir: string) {
 /** `npm start`, as an operator runs it, on a fresh database in a scratch folder. */
 async function startOurs() {
   const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...(configured ? { EVENT_CONFIG: heaviestEvent() } : {}),
+  };
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: scratch,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(configured ? { EVENT_CONFIG: heaviestEvent() } : {}),
-    },
+    env: { ...env, PATH: process.env.PATH },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Lighthouse fails to record a trace (NO_NAVSTART) for a page on 127.0.0.1, not on localhost.
@@ -135,6 +143,7 @@ async function startOurs() {
     if (tries > 1200) throw new Error('npm start did not answer within two minutes');
     await new Promise((done) => setTimeout(done, 100));
   }
+  if (withLogo) await sendLogo(url, { cwd: scratch, env });
   return {
     url,
     close: () =>

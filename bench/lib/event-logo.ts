@@ -1,0 +1,57 @@
+// The organizer's logo for a bench (issue 33.2): an admin made with `npm run admin` in the site's
+// folder, as an operator makes one, signs in through the API and sends a logo as the panel does.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+/** A logo as organizers make them: a wide mark with the event's name, drawn, then sent as PNG. */
+function logoPicture(): Promise<Buffer> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300">' +
+    '<rect width="1200" height="300" rx="40" fill="#0f172a"/>' +
+    '<circle cx="150" cy="150" r="90" fill="#f59e0b"/>' +
+    '<text x="290" y="190" font-family="sans-serif" font-size="120" font-weight="700" ' +
+    'fill="#f8fafc">Recife Dev</text></svg>';
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * An admin made with `npm run admin` in the site's folder, signed in through the API, sends the
+ * logo as the panel does (PUT /api/admin/event/logo); answered once the pages show it.
+ */
+export async function sendLogo(
+  url: string,
+  { cwd, env }: { cwd: string; env: Record<string, string> },
+) {
+  const email = 'bench@exemplo.com';
+  const password = 'uma senha longa de bancada';
+  const made = spawnSync(
+    process.execPath,
+    [join(import.meta.dirname, '../../scripts/admin.mjs'), 'create', email],
+    {
+      cwd,
+      env: { ...env, PATH: process.env.PATH },
+      input: `${password}\n`,
+      stdio: ['pipe', 'inherit', 'inherit'],
+    },
+  );
+  if (made.status !== 0) throw new Error('npm run admin -- create failed');
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const sent = await fetch(`${url}/api/admin/event/logo`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png', origin: url, cookie },
+    body: new Uint8Array(await logoPicture()),
+  });
+  if (!sent.ok) throw new Error(`logo: ${sent.status} ${await sent.text()}`);
+  const logo = (await sent.json()) as { url: string; width: number; height: number };
+  console.log(`logo: ${logo.url}, ${logo.width} × ${logo.height}`);
+}
