@@ -31,6 +31,13 @@ export const thanksConfirmed = '/obrigado/confirmada';
 export const attendeePage = '/inscricao/:code';
 export const attendeeCancel = '/inscricao/:code/cancelar';
 
+/**
+ * A certificate's public verification page, `withCode(certificatePage, code)` (issue 36): what
+ * its QR code carries. '/validar' has the field to type a code.
+ */
+export const certificatePage = '/certificado/:code';
+export const certificateLookup = '/validar';
+
 /** The public ticket page of one registration: `withCode(ticketPage, code)`. */
 export const ticketPage = '/ingresso/:code';
 /** Its calendar file (.ics). */
@@ -156,4 +163,9 @@ export function attendeePageUrl(publicUrl: string, token: string): string {
  */
 export function ticketPageUrl(publicUrl: string, code: string): string {
   return publicUrl.replace(/\/+$/, '') + withCode(ticketPage, code);
+}
+
+/** A certificate's verification page's absolute address: what the certificate's QR carries. */
+export function certificatePageUrl(publicUrl: string, code: string): string {
+  return publicUrl.replace(/\/+$/, '') + withCode(certificatePage, code);
 }

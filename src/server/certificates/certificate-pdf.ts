@@ -1,0 +1,183 @@
+// The certificate of attendance as a PDF (issue 36.3), by PDFKit (decision 0234): A4 landscape,
+// Inter embedded as a subset so every accent prints and reads back as text, the verification code
+// and a QR of its page. Made on request from what is stored: the same content gives the same
+// bytes (the file's dates are the issue's, its ID is a hash of them; the subset's tag is fixed).
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import {
+  type CertificatePlaceholder,
+  fillCertificateText,
+  formatCertificateHours,
+} from '../../shared/certificate-text.ts';
+import { formatEventDate } from '../../shared/event.ts';
+import { certificateFonts } from './certificate-fonts.ts';
+
+export interface CertificateSigner {
+  name: string;
+  role: string;
+}
+
+export interface CertificateContent {
+  /** 'XXXX-XXXX-XXXX-XXXX' */
+  code: string;
+  name: string;
+  eventName: string;
+  /** The event's calendar date, `YYYY-MM-DD`. */
+  eventDate: string;
+  /** '{venue}, {city}' */
+  place: string;
+  hours: number;
+  /** The organizer's text, with placeholders. */
+  text: string;
+  /** One or two. */
+  signers: readonly CertificateSigner[];
+  /** Where the QR leads: PUBLIC_URL/certificado/<code>. */
+  verificationUrl: string;
+  /** Stamped as the file's creation date: the same every time it is made. */
+  issuedAt: Date;
+}
+
+const width = 841.89;
+const height = 595.28;
+const margin = 48;
+const ink = '#1a1f29';
+const muted = '#596170';
+const accent = '#0d4d8c';
+
+type Document = InstanceType<typeof PDFDocument>;
+
+/** One line, centered on `x` (the page's middle unless told), never wrapped. */
+function centered(doc: Document, text: string, y: number, size: number, x = width / 2) {
+  doc.fontSize(size);
+  const textWidth = doc.widthOfString(text);
+  doc.text(text, x - textWidth / 2, y, { lineBreak: false });
+}
+
+function drawFrame(doc: Document) {
+  doc
+    .lineWidth(2)
+    .rect(24, 24, width - 48, height - 48)
+    .stroke(accent);
+  doc
+    .lineWidth(0.5)
+    .rect(30, 30, width - 60, height - 60)
+    .stroke(accent);
+}
+
+function drawHeading(doc: Document, name: string) {
+  doc.font('bold').fillColor(accent);
+  centered(doc, 'CERTIFICADO', 90, 30);
+  doc.font('regular').fillColor(ink);
+  centered(doc, 'DE PARTICIPAÇÃO', 128, 12);
+  // The name as large as fits the line, never below 16 points.
+  doc.font('bold').fontSize(36);
+  const maxWidth = width - 2 * margin - 80;
+  const size = Math.max(16, Math.min(36, (36 * maxWidth) / doc.widthOfString(name)));
+  centered(doc, name, 180 + (36 - size) / 2, size);
+}
+
+function drawBody(doc: Document, content: CertificateContent) {
+  const values: Record<CertificatePlaceholder, string> = {
+    nome: content.name,
+    evento: content.eventName,
+    data: formatEventDate({ date: content.eventDate }),
+    local: content.place,
+    carga_horaria: formatCertificateHours(content.hours),
+  };
+  const text = fillCertificateText(content.text, values);
+  const inset = margin + 60;
+  // Bounded above the signatures: a text too long for its box ends in '…', never a second page.
+  doc.font('regular').fontSize(14).fillColor(ink);
+  doc.text(text, inset, 250, {
+    width: width - 2 * inset,
+    height: 170,
+    align: 'center',
+    lineGap: 6,
+    ellipsis: true,
+  });
+}
+
+function drawSigners(doc: Document, signers: readonly CertificateSigner[]) {
+  const shown = signers.slice(0, 2);
+  const spots = shown.length === 1 ? [width / 2] : [width / 2 - 170, width / 2 + 170];
+  shown.forEach((signer, index) => {
+    const x = spots[index]!;
+    doc
+      .lineWidth(0.75)
+      .moveTo(x - 120, 445)
+      .lineTo(x + 120, 445)
+      .stroke(muted);
+    doc.font('bold').fillColor(ink);
+    centered(doc, signer.name, 452, 11, x);
+    doc.font('regular').fillColor(muted);
+    centered(doc, signer.role, 467, 10, x);
+  });
+}
+
+/** The QR as filled runs of modules (vector: sharp at any zoom, a few KB), bottom right. */
+function drawVerification(doc: Document, content: CertificateContent) {
+  const { modules } = QRCode.create(content.verificationUrl, { errorCorrectionLevel: 'M' });
+  const side = 76;
+  const quiet = 4;
+  const unit = side / (modules.size + 2 * quiet);
+  const left = width - margin - side;
+  const top = height - 40 - side;
+  doc.rect(left, top, side, side).fill('#ffffff');
+  for (let row = 0; row < modules.size; row++) {
+    let run = 0;
+    for (let col = 0; col <= modules.size; col++) {
+      if (col < modules.size && modules.get(row, col)) {
+        run++;
+        continue;
+      }
+      if (run > 0)
+        doc.rect(left + (quiet + col - run) * unit, top + (quiet + row) * unit, run * unit, unit);
+      run = 0;
+    }
+  }
+  doc.fill('#000000');
+  const right = left - 10;
+  const lines: [string, 'regular' | 'bold', number, string][] = [
+    ['Código de verificação', 'regular', 9, muted],
+    [content.code, 'bold', 12, ink],
+    [`Confira em ${content.verificationUrl}`, 'regular', 8, muted],
+  ];
+  lines.forEach(([text, font, size, color], index) => {
+    doc.font(font).fontSize(size).fillColor(color);
+    doc.text(text, right - doc.widthOfString(text), top + 10 + index * 17, { lineBreak: false });
+  });
+}
+
+export function certificatePdf(content: CertificateContent): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    lang: 'pt-BR',
+    displayTitle: true,
+    info: {
+      Title: `Certificado de participação: ${content.name}`,
+      Subject: content.eventName,
+      Producer: 'inscricoes',
+      Creator: 'inscricoes',
+      CreationDate: content.issuedAt,
+      ModDate: content.issuedAt,
+    },
+  });
+  const files = certificateFonts();
+  doc.registerFont('regular', files.regular);
+  doc.registerFont('bold', files.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawFrame(doc);
+  drawHeading(doc, content.name);
+  drawBody(doc, content);
+  drawSigners(doc, content.signers);
+  drawVerification(doc, content);
+  doc.end();
+  return done;
+}

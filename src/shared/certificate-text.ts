@@ -1,0 +1,34 @@
+// The certificate's words: its default text, the placeholders it may hold and how they are filled.
+// Plain functions with no imports from either side: the PDF (server) and, later, the panel's
+// preview fill the text the same way.
+
+/** The original spec's text (issue 36.1), the default of the 'Certificado' settings. */
+export const defaultCertificateText =
+  'Certificamos que {nome} participou do {evento}, realizado em {data}, em {local}, com carga horária de {carga_horaria}.';
+
+export const certificatePlaceholders = [
+  'nome',
+  'evento',
+  'data',
+  'local',
+  'carga_horaria',
+] as const;
+export type CertificatePlaceholder = (typeof certificatePlaceholders)[number];
+
+/** '8 horas', '1 hora', '7,5 horas': hours come in halves. */
+export function formatCertificateHours(hours: number): string {
+  const written = hours.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+  return `${written} ${hours === 1 ? 'hora' : 'horas'}`;
+}
+
+/** The text with each known placeholder replaced; anything else in braces stays as written. */
+export function fillCertificateText(
+  text: string,
+  values: Record<CertificatePlaceholder, string>,
+): string {
+  return text.replace(/\{([a-z_]+)\}/g, (written, name: string) =>
+    (certificatePlaceholders as readonly string[]).includes(name)
+      ? values[name as CertificatePlaceholder]
+      : written,
+  );
+}
