@@ -15,6 +15,7 @@ import {
   type PreviewPage,
 } from '../../shared/event-preview.ts';
 import { eventSettingsSchema, type EventSettings } from '../../shared/event-settings.schema.ts';
+import { paths } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import { htmlAnswer, routeSchema } from '../route-schema.ts';
@@ -96,7 +97,11 @@ export async function eventPreviewRoutes(
       if (draft.logo && JSON.stringify(draft.logo) !== JSON.stringify(current)) {
         return sendError(reply, errorTable.validation, { logo: eventFieldMessages.logo });
       }
-      const html = await render(draft, previewPages[page]);
+      // The form is the real one (decision 0209): inert here, so a preview registers nobody.
+      const html = (await render(draft, previewPages[page])).replace(
+        new RegExp(`<form (?=[^>]*action="${paths.register}")`),
+        '<form inert ',
+      );
       const bar = previewBar(settingsJson, page);
       return reply
         .header('x-robots-tag', 'noindex')

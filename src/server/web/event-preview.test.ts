@@ -77,6 +77,10 @@ describe('the preview of unsaved settings', () => {
       expect(html).not.toContain('Recife Dev Meetup <3');
       expect(html).toContain('Pré-visualização: estas alterações ainda não foram salvas.');
     }
+    // The form is there to be seen, not sent: nothing typed in a preview registers anyone.
+    const asAdmin = { cookie: admin.cookie };
+    const form = await (await preview(draftOf(meetup), 'formulario', asAdmin)).text();
+    expect(form).toMatch(/<form inert [^>]*action="\/convite"/);
     const landing = await (
       await preview(draftOf(meetup), 'inicio', { cookie: admin.cookie })
     ).text();
