@@ -7,7 +7,7 @@ import { api, paths } from './paths.ts';
 export const previewPages = { inicio: paths.home, formulario: paths.register } as const;
 export type PreviewPage = keyof typeof previewPages;
 
-/** The form the panel posts (urlencoded): the settings as JSON, as PUT /api/admin/event takes them. */
+/** The form the panel posts (urlencoded): the settings as JSON, as PUT /api/admin/event takes. */
 export const previewForm = {
   action: api.adminEventPreview,
   settings: 'settings',

@@ -1,7 +1,7 @@
-// 'Logotipo' in the 'Evento' form (issue 33.2, decisions 0221, 0225): a PNG, JPEG or WebP file is sent as
-// soon as it is chosen (PUT /api/admin/event/logo saves it, apart from 'Salvar'), the server's
-// pt-BR refusal (not an image: 415, over 2 MB: 413) shows at the field, and the stored logo shows
-// with its size, to be removed. The settings then arrive again, as after any save.
+// 'Logotipo' in the 'Evento' form (issue 33.2, decisions 0221, 0225): a PNG, JPEG or WebP file is
+// sent as soon as it is chosen (PUT /api/admin/event/logo saves it, apart from 'Salvar'), the
+// server's pt-BR refusal (not an image: 415, over 2 MB: 413) shows at the field, and the stored
+// logo shows with its size, to be removed. The settings then arrive again, as after any save.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
