@@ -78,7 +78,7 @@ describe('two open panels', () => {
       // What the visitor typed, as the server stored it.
       const details = await helena.locator('dd').allTextContents();
       expect(details.slice(0, 5)).toEqual([
-        '+1 508 555 1234',
+        '(508) 555-1234',
         expect.stringMatching(/^helena\./),
         'Construtora Tempo Real',
         'Não',

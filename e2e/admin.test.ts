@@ -209,7 +209,8 @@ describe('the panel', () => {
     }
     const brunoText = await card(page, 'Bruno Souza').innerText();
     for (const value of [
-      '+1 508 555 1234',
+      // The event's phone country (the default's, US) writes its own numbers its way (0214).
+      '(508) 555-1234',
       'bruno@exemplo.com',
       'Souza & Filhos Engenharia',
       'Não',
@@ -312,8 +313,8 @@ describe('the panel', () => {
       '"Nome Completo","WhatsApp","Email","Compania","Levar Alguém","Confirmação","Status","Data de Inscrição"',
     );
     expect(lines.slice(1)).toEqual([
-      `"Carla Dias","'+1 508 555 1234","carla@exemplo.com","Dias Segurança","","","Pendente","${formatDateTime(third.created_at, 'America/New_York')}"`,
-      `"Bruno Souza","'+1 508 555 1234","bruno@exemplo.com","Souza & Filhos Engenharia","Não","Ok","Pendente","${formatDateTime(second.created_at, 'America/New_York')}"`,
+      `"Carla Dias","(508) 555-1234","carla@exemplo.com","Dias Segurança","","","Pendente","${formatDateTime(third.created_at, 'America/New_York')}"`,
+      `"Bruno Souza","(508) 555-1234","bruno@exemplo.com","Souza & Filhos Engenharia","Não","Ok","Pendente","${formatDateTime(second.created_at, 'America/New_York')}"`,
       `"Ana Conceição","'+55 11 91234 5678","ana@exemplo.com.br","Construtora Horizonte","Sim","Já coloquei na agenda","Confirmado","${formatDateTime(first.created_at, 'America/New_York')}"`,
     ]);
     await page.getByText('CSV exportado!').waitFor();

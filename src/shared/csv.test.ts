@@ -3,6 +3,8 @@ import { buildCsv, csvCell, csvFileName, csvHeader } from './csv.ts';
 import { newRegistrationState, type Registration } from './registration.schema.ts';
 
 const timeZone = 'America/New_York';
+/** The default event's: New York's clocks, United States phones. */
+const event = { timeZone, phoneCountry: 'US' } as const;
 
 function registration(overrides: Partial<Registration> = {}): Registration {
   return {
@@ -83,14 +85,14 @@ describe('csvCell', () => {
 
 describe('buildCsv', () => {
   it('starts with a UTF-8 byte-order mark so Excel reads accents', () => {
-    const csv = buildCsv([registration()], timeZone);
+    const csv = buildCsv([registration()], event);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect([...new TextEncoder().encode(csv).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv).toContain('"João Conceição"');
   });
 
   it('has the spec header, in the spec order', () => {
-    const [header] = parse(buildCsv([], timeZone));
+    const [header] = parse(buildCsv([], event));
     expect(header).toEqual([
       'Nome Completo',
       'WhatsApp',
@@ -106,9 +108,9 @@ describe('buildCsv', () => {
 
   it('keeps the spec columns when a ticket was sent: ticket_sent_at is not exported', () => {
     const sent = registration({ ticket_sent_at: '2025-11-22T15:00:00.000Z' });
-    const [header, row] = parse(buildCsv([sent], timeZone));
+    const [header, row] = parse(buildCsv([sent], event));
     expect(header).toEqual([...csvHeader]);
-    expect(row).toEqual(parse(buildCsv([registration()], timeZone))[1]);
+    expect(row).toEqual(parse(buildCsv([registration()], event))[1]);
   });
 
   it('writes one row per registration, in the order given, with pt-BR labels', () => {
@@ -127,13 +129,13 @@ describe('buildCsv', () => {
           }),
           registration({ levar_alguem: null, confirmacao: null }),
         ],
-        timeZone,
+        event,
       ),
     );
     expect(rows).toHaveLength(4);
     expect(rows[1]).toEqual([
       'João Conceição',
-      `'+1 508 555 1234`,
+      '(508) 555-1234',
       'joao@exemplo.com',
       'Construtora Horizonte',
       'Sim',
@@ -156,20 +158,32 @@ describe('buildCsv', () => {
 
   it('shows the date and time in pt-BR, in the event time zone', () => {
     const [, row] = parse(
-      buildCsv([registration({ created_at: '2025-12-06T12:30:00.000Z' })], 'America/Sao_Paulo'),
+      buildCsv([registration({ created_at: '2025-12-06T12:30:00.000Z' })], {
+        timeZone: 'America/Sao_Paulo',
+        phoneCountry: 'BR' as const,
+      }),
     );
     expect(row?.[7]).toBe('06/12/2025, 09:30');
   });
 
   it('ends every line with CRLF', () => {
-    const csv = buildCsv([registration()], timeZone);
+    const csv = buildCsv([registration()], event);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
   });
 
-  it('keeps the phone readable: international format behind the apostrophe', () => {
-    const [, row] = parse(buildCsv([registration({ whatsapp: '+15085551234' })], timeZone));
-    expect(row?.[1]).toBe(`'+1 508 555 1234`);
+  it('writes the phone the way the event’s phone country does; others in international form, behind the apostrophe', () => {
+    const brazil = { timeZone: 'America/Recife', phoneCountry: 'BR' } as const;
+    const rows = parse(
+      buildCsv(
+        [registration({ whatsapp: '+5581998765432' }), registration({ whatsapp: '+12135550100' })],
+        brazil,
+      ),
+    );
+    expect(rows[1]?.[1]).toBe('(81) 99876-5432');
+    expect(rows[2]?.[1]).toBe(`'+1 213 555 0100`);
+    const [, us] = parse(buildCsv([registration({ whatsapp: '+15085551234' })], event));
+    expect(us?.[1]).toBe('(508) 555-1234');
   });
 
   it('neutralises a phone or an e-mail that starts with a trigger', () => {
@@ -184,7 +198,7 @@ describe('buildCsv', () => {
             nome_compania: '=HYPERLINK("http://evil","x")',
           }),
         ],
-        timeZone,
+        event,
       ),
     );
     expect(row?.slice(0, 4)).toEqual([
@@ -201,7 +215,7 @@ describe('buildCsv', () => {
       nome_compania: '\t=1',
       email: '+evil@exemplo.com',
     });
-    for (const row of parse(buildCsv([hostile], timeZone))) {
+    for (const row of parse(buildCsv([hostile], event))) {
       for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
     }
   });

@@ -1,5 +1,6 @@
 // The CSV export: spreadsheet-safe (OWASP CSV injection), UTF-8 with BOM for Excel.
-import { formatInternational } from './phone.ts';
+import type { EventSettings } from './event-settings.schema.ts';
+import { formatPhone } from './phone.ts';
 import { bringsSomeone, confirmacaoLabels, decisionLabels, formatDateTime } from './labels.ts';
 import type { Registration } from './registration.schema.ts';
 
@@ -23,10 +24,14 @@ export function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export function buildCsv(registrations: readonly Registration[], timeZone: string): string {
+/** Dates on the edition's clocks, phones as its phone country writes them (decision 0214). */
+export function buildCsv(
+  registrations: readonly Registration[],
+  { timeZone, phoneCountry }: Pick<EventSettings, 'timeZone' | 'phoneCountry'>,
+): string {
   const rows = registrations.map((r) => [
     r.nome_completo,
-    formatInternational(r.whatsapp),
+    formatPhone(r.whatsapp, phoneCountry),
     r.email,
     r.nome_compania,
     bringsSomeone(r),

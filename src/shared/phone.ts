@@ -22,11 +22,6 @@ export function toE164(value: string, country?: CountryCode): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
-/** '+1 508 555 1234': how people read a stored E.164 number. */
-export function formatInternational(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-
 /**
  * A stored E.164 number the way people of the event's phone country read it (decision 0214): one
  * of that country in its national form ('(81) 99876-5432' in Brazil), any other in international

@@ -30,7 +30,7 @@ export function PanelToolbar({
       toast.warning(adminTexts.csv.noData, { description: adminTexts.csv.noDataDescription });
       return;
     }
-    downloadCsv(buildCsv(registrations, event.timeZone), csvFileName(event.csvPrefix, new Date()));
+    downloadCsv(buildCsv(registrations, event), csvFileName(event.csvPrefix, new Date()));
     toast.success(adminTexts.csv.exported, {
       description: adminTexts.csv.exportedDescription(registrations.length),
     });

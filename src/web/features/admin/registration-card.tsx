@@ -143,7 +143,7 @@ function RegistrationCardView({
             {decisionLabels[registration.status]}
           </Badge>
         </div>
-        <RegistrationDetails registration={registration} timeZone={event.timeZone} />
+        <RegistrationDetails registration={registration} event={event} />
         {waitlistPlace !== undefined && (
           <p className="text-sm font-semibold">
             {texts.waitlistPosition}: {waitlistPlace}

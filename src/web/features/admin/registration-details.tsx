@@ -1,7 +1,8 @@
 // What a card shows about one registration: the visitor's answers, when they registered and, once
 // confirmed, whether they came in. The live list's cards and a past edition's share it.
 import { bringsSomeone, confirmacaoLabels, formatDateTime } from '@shared/labels.ts';
-import { formatInternational } from '@shared/phone.ts';
+import type { EventSettings } from '@shared/event-settings.schema.ts';
+import { formatPhone } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { adminTexts } from './admin-texts.ts';
 
@@ -9,14 +10,14 @@ const texts = adminTexts.card;
 
 export function RegistrationDetails({
   registration,
-  timeZone,
+  event: { timeZone, phoneCountry },
 }: {
   registration: Registration;
-  /** The edition's: dates are on its clocks. */
-  timeZone: string;
+  /** The edition's: dates are on its clocks, phones as its country writes them. */
+  event: Pick<EventSettings, 'timeZone' | 'phoneCountry'>;
 }) {
   const details: [label: string, value: string][] = [
-    [texts.whatsapp, formatInternational(registration.whatsapp)],
+    [texts.whatsapp, formatPhone(registration.whatsapp, phoneCountry)],
     [texts.email, registration.email],
     [texts.company, registration.nome_compania],
     [texts.bringsSomeone, bringsSomeone(registration) || texts.notAnswered],

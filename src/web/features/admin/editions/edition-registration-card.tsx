@@ -25,7 +25,7 @@ export function EditionRegistrationCard({
   ref,
   'data-index': rowIndex,
 }: EditionRegistrationCardProps) {
-  const { timeZone } = useEvent();
+  const event = useEvent();
   const headingId = useId();
   const auditId = useId();
   const [auditShown, setAuditShown] = useState(false);
@@ -46,7 +46,7 @@ export function EditionRegistrationCard({
             {decisionLabels[registration.status]}
           </Badge>
         </div>
-        <RegistrationDetails registration={registration} timeZone={timeZone} />
+        <RegistrationDetails registration={registration} event={event} />
         <div className="mt-auto flex flex-col items-start gap-2">
           <Button
             size="sm"

@@ -113,7 +113,7 @@ function EditionView({
       toast.warning(adminTexts.csv.noData, { description: adminTexts.csv.noDataDescription });
       return;
     }
-    downloadCsv(buildCsv(all, event.timeZone), csvFileName(event.csvPrefix, new Date()));
+    downloadCsv(buildCsv(all, event), csvFileName(event.csvPrefix, new Date()));
     toast.success(adminTexts.csv.exported, {
       description: adminTexts.csv.exportedDescription(all.length),
     });
