@@ -23,7 +23,8 @@ let b: ChildServer;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  database = await createTempPostgres();
+  // Empty, as an operator's new database: A's first start runs the migrations.
+  database = await createTempPostgres({ empty: true });
   const start = () => startChildServer({ DATABASE_URL: database.url }, { cwd: dir });
   // One after the other: a failed start leaves no process that afterAll does not know of.
   a = await start();

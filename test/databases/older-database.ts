@@ -31,7 +31,7 @@ export async function olderDatabase(
     url = `file:${file}`;
     old = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
   } else {
-    const database = await createTempPostgres();
+    const database = await createTempPostgres({ empty: true });
     created.push(database);
     url = database.url;
     old = new Kysely({

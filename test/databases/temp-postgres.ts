@@ -3,12 +3,13 @@
 // `drop()`.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { databasePrefix } from '../run/run-folder.ts';
+import { databasePrefix, runVariable } from '../run/run-folder.ts';
+import { migratedPostgresTemplate } from './migrated-template.ts';
 
 export const adminUrl =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The run's migrated database that the others are copied from (decision 0181). */
+/** The run's migrated database that the others are copied from (decision 0183). */
 export function templateName(): string {
   return `${databasePrefix()}template`;
 }
@@ -24,6 +25,12 @@ export interface TempPostgresOptions {
    * leave it off (decision 0081).
    */
   durable?: boolean;
+  /**
+   * No migration run yet, as an operator's new database: for the tests of the migrations and of
+   * the start that runs them. Otherwise, in a test run, a copy of the run's migrated template
+   * (decision 0183); benches, outside a run, always get an empty one.
+   */
+  empty?: boolean;
 }
 
 async function onAdmin(statements: string[]) {
@@ -39,8 +46,10 @@ async function onAdmin(statements: string[]) {
 export async function createTempPostgres(options: TempPostgresOptions = {}): Promise<TempPostgres> {
   // Named after the run, so that its teardown finds any a test forgot to drop (decision 0182).
   const name = `${databasePrefix()}${randomBytes(6).toString('hex')}`;
+  const copied = options.empty || !process.env[runVariable] ? undefined : templateName();
+  if (copied) await migratedPostgresTemplate(adminUrl, copied);
   await onAdmin([
-    `create database ${name}`,
+    copied ? `create database ${name} template ${copied}` : `create database ${name}`,
     // A commit answers before its WAL record reaches the disk (no fsync to wait for): the same
     // transactions and the same isolation, only a PostgreSQL crash could lose the last ones, and
     // no test crashes PostgreSQL (decision 0081).

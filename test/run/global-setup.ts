@@ -4,7 +4,7 @@
 // a test cleans up after itself, and a run leaves nothing in /dev/shm (decision 0182).
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { leftDatabases } from './left-databases.ts';
-import { runFolder, workerChromiumPrefix } from './run-folder.ts';
+import { runFolder, templatePrefix, workerChromiumPrefix } from './run-folder.ts';
 
 export function setup() {
   mkdirSync(runFolder(), { recursive: true });
@@ -14,8 +14,11 @@ export function setup() {
 export async function teardown() {
   const folder = runFolder();
   if (!existsSync(folder)) return;
-  // A worker's shared Chromium is stopped with its worker, before it can remove its folder.
-  const files = readdirSync(folder).filter((file) => !file.startsWith(workerChromiumPrefix));
+  // A worker's shared Chromium is stopped with its worker, before it can remove its folder; the
+  // migrated template is the run's, not a test's.
+  const files = readdirSync(folder).filter(
+    (file) => !file.startsWith(workerChromiumPrefix) && !file.startsWith(templatePrefix),
+  );
   rmSync(folder, { recursive: true, force: true });
   const databases = await leftDatabases();
   const left = [

@@ -39,3 +39,9 @@ export function databasePrefix(id = process.env[runVariable]): string {
  * stops the worker before Chromium can remove it, so the teardown removes it as expected.
  */
 export const workerChromiumPrefix = 'worker-chromium-';
+
+/**
+ * The run's migrated SQLite template and its lock, in the run's folder (test/databases/
+ * migrated-template.ts): made for the run, removed by its teardown as expected.
+ */
+export const templatePrefix = 'migrated-template-';

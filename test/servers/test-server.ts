@@ -12,6 +12,8 @@ import type { SetupTiming } from '../../src/server/admin/first-admin-setup.ts';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { freePort } from './child-server.ts';
 import { loggedChangesIn } from '../databases/logged-changes.ts';
+import { copyMigratedSqlite } from '../databases/migrated-template.ts';
+import { runVariable } from '../run/run-folder.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { formatPosition, parsePosition } from '../../src/server/live/log-position.ts';
@@ -38,6 +40,11 @@ export async function startTestServer(
     port?: number;
     /** Use this SQLite file; the caller owns it and its folder, and close() leaves them. */
     dbFile?: string;
+    /**
+     * Start on a new SQLite file with no migration run (the server runs them all), not on a copy
+     * of the run's migrated template (decision 0183).
+     */
+    emptyDatabase?: boolean;
     /** The setup link's renewal (shorter, to see it happen). */
     setupTiming?: SetupTiming;
     /** Adds routes of the test's own before the server listens. */
@@ -66,6 +73,13 @@ export async function startTestServer(
   const removeDir = () => {
     if (!options.dbFile) rmSync(dir, { recursive: true, force: true });
   };
+  // The server still runs its migrations at start: on the copy it finds none left to run.
+  if (!options.dbFile && !options.emptyDatabase && !env.DATABASE_URL && process.env[runVariable]) {
+    await copyMigratedSqlite(dbFile).catch((error: unknown) => {
+      removeDir();
+      throw error;
+    });
+  }
   const app = await buildApp({
     config,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : { level: 'silent' },

@@ -19,7 +19,8 @@ let database: TempPostgres;
 let server: TestServer;
 
 beforeAll(async () => {
-  database = await createTempPostgres();
+  // Empty: the server's start runs every migration on PostgreSQL.
+  database = await createTempPostgres({ empty: true });
   server = await startTestServer({ DATABASE_URL: database.url });
 });
 afterAll(async () => {

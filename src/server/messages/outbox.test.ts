@@ -270,7 +270,7 @@ describe('claims on PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createTempPostgres();
-    // A server runs the migrations; its sender has no channel, so it claims nothing itself.
+    // A server first; its sender has no channel, so it claims nothing itself.
     server = await startTestServer({ DATABASE_URL: database.url });
     for (let i = 0; i < 3; i += 1) others.push(await openDatabase(database.url));
   });

@@ -645,7 +645,8 @@ describe('three instances on one PostgreSQL database', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    database = await createTempPostgres();
+    // Empty: the first start runs the migrations, the others find them done.
+    database = await createTempPostgres({ empty: true });
     databases.push(database);
     // One after the other: the first runs the migrations.
     for (let i = 0; i < 3; i += 1) {
