@@ -1,8 +1,9 @@
 // Issue 18's first start on PostgreSQL with two instances, each its own process as an operator
 // runs them, in Chromium: the setup link instance A printed creates the first admin; the venue
-// saved from A's 'Evento' screen is on the public pages instance B serves within 2 s of the
-// save's answer, with no restart; and the panel and the door screen left open on B show the new
-// settings without a reload (their live streams, decision 0120). Axe on each screen.
+// saved from A's 'Evento' screen is on the public pages instance B serves, with no restart; and
+// the panel and the door screen left open on B show the new settings without a reload (their
+// live streams, decision 0120). Axe on each screen. How soon B has it (2 s is the promise) is a
+// figure, not a check (decision 0080): bench/settings-across-instances.ts prints it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +63,7 @@ function streamOpened(page: Page, path: string) {
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 describe('the first start on two instances', () => {
-  it('is finished through A’s printed link; a venue saved on A reaches B’s pages within 2 s, and B’s open panel and door at once', async () => {
+  it('is finished through A’s printed link; a venue saved on A reaches B’s pages with no restart, and B’s open panel and door at once', async () => {
     // Both instances serve the same event; the saves below change it.
     const before = { name: 'Build Safe' };
     const after = {
@@ -125,17 +126,11 @@ describe('the first start on two instances', () => {
     );
     await panelOnA.getByRole('button', { name: 'Salvar' }).click();
     expect((await saved).status()).toBe(200);
-    const answered = Date.now();
 
-    // B's public pages within 2 s of the save's answer (what 'Evento salvo!' says), with no
-    // restart: the look that finds the venue is answered by then, not only asked.
+    // B's public pages, with no restart.
     await expect
-      .poll(async () => (await served(b, paths.register)).includes(after.venue), {
-        timeout: 2000,
-        interval: 50,
-      })
+      .poll(async () => (await served(b, paths.register)).includes(after.venue), { interval: 50 })
       .toBe(true);
-    expect(Date.now() - answered).toBeLessThanOrEqual(2000);
     const home = await served(b, paths.home);
     expect(home).toContain(after.name);
     expect(home).toContain(after.city);
