@@ -2,18 +2,7 @@
 // folder, as an operator makes one, signs in through the API and sends a logo as the panel does.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import sharp from 'sharp';
-
-/** A logo as organizers make them: a wide mark with the event's name, drawn, then sent as PNG. */
-function logoPicture(): Promise<Buffer> {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300">' +
-    '<rect width="1200" height="300" rx="40" fill="#0f172a"/>' +
-    '<circle cx="150" cy="150" r="90" fill="#f59e0b"/>' +
-    '<text x="290" y="190" font-family="sans-serif" font-size="120" font-weight="700" ' +
-    'fill="#f8fafc">Recife Dev</text></svg>';
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
+import { logoPicture } from '#test/builders/logo.ts';
 
 /**
  * An admin made with `npm run admin` in the site's folder, signed in through the API, sends the
