@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Edition } from '../src/shared/edition.schema.ts';
 import { api, paths } from '../src/shared/paths.ts';
 import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { eventStartingAt } from '#test/api/event-day.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { signIn } from '#test/browser/admin-panel.ts';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
   session = await startSession(server.app.db.kysely);
+  // The door lets people in now: the event is on (entries outside its window are no attendance).
+  await eventStartingAt(server, session.cookie, Date.now());
 });
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import type { Edition } from '../src/shared/edition.schema.ts';
 import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import { postCheckIn, registerConfirmed } from '#test/api/door.ts';
+import { eventStartingAt } from '#test/api/event-day.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { register, signIn, animationsDone } from '#test/browser/admin-panel.ts';
@@ -49,6 +50,9 @@ beforeAll(async () => {
     settings.timeZone,
   );
   yesterday = { year: before.getFullYear(), month: before.getMonth() + 1, day: before.getDate() };
+  // The door's entries are yesterday morning: so is the event (entries outside its window are no
+  // attendance, decision 0212).
+  settings = await eventStartingAt(server, session.cookie, Date.parse(atYesterday(7, 0)));
   today = [now.getDate(), now.getMonth() + 1, now.getFullYear()]
     .map((part, i) => String(part).padStart(i === 2 ? 4 : 2, '0'))
     .join('/');
