@@ -105,3 +105,34 @@ export type RenderRefusedForm = (
   providers: MessageProviders,
   start: FormStart,
 ) => Promise<RenderedPage>;
+
+/**
+ * A certificate's public verification page (/certificado/<code>, issue 36.5): what anyone may
+ * know of it, and nothing else about the person. Rendered per request, without script.
+ */
+export interface CertificatePageData {
+  /** The site's current event: the page's frame (its title, its logo). */
+  event: EventSettings;
+  code: string;
+  /** Null once revoked: a revoked certificate names nobody. */
+  certificate: {
+    name: string;
+    eventName: string;
+    /** '6 de dezembro de 2026' */
+    date: string;
+    /** '7,5 horas' */
+    hours: string;
+    organizer: string;
+  } | null;
+}
+
+export type RenderCertificatePage = (data: CertificatePageData) => Promise<RenderedPage>;
+
+/** '/validar': a field to type a code; `typed` and the reason when what was typed is no code. */
+export interface CertificateLookupData {
+  event: EventSettings;
+  typed: string;
+  invalid: boolean;
+}
+
+export type RenderCertificateLookup = (data: CertificateLookupData) => Promise<RenderedPage>;

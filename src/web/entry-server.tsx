@@ -12,6 +12,8 @@ import type { EventSettings } from '@shared/event-settings.schema.ts';
 import { paths } from '@shared/paths.ts';
 import type {
   AttendeePageData,
+  CertificateLookupData,
+  CertificatePageData,
   FormStart,
   MessageProviders,
   RenderedPage,
@@ -20,6 +22,8 @@ import type {
 import { App } from './app/app.tsx';
 import { routeAt } from './app/routes.ts';
 import { AttendeePage } from './features/attendee/attendee-page.tsx';
+import { CertificateLookupPage } from './features/certificate/certificate-lookup-page.tsx';
+import { CertificatePage } from './features/certificate/certificate-page.tsx';
 import { FormNotSentPage } from './features/form-not-sent/form-not-sent-page.tsx';
 import { FormStartContext } from './features/registration/form-start.ts';
 import { TicketPage } from './features/ticket/ticket-page.tsx';
@@ -56,6 +60,16 @@ export function renderTicketPage(data: TicketPageData): Promise<RenderedPage> {
 /** The person's own page (/inscricao/<token>): personal, per request, without script. */
 export function renderAttendeePage(data: AttendeePageData): Promise<RenderedPage> {
   return render(<AttendeePage {...data} />, data.event);
+}
+
+/** A certificate's verification page (/certificado/<code>): per request, without script. */
+export function renderCertificatePage(data: CertificatePageData): Promise<RenderedPage> {
+  return render(<CertificatePage {...data} />, data.event);
+}
+
+/** '/validar', its field empty or with what was typed and why it is no code. */
+export function renderCertificateLookup(data: CertificateLookupData): Promise<RenderedPage> {
+  return render(<CertificateLookupPage {...data} />, data.event);
 }
 
 /** The answer to the form the browser posted itself (the form page's script never ran). */

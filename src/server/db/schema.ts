@@ -186,6 +186,27 @@ export interface EventImagesTable {
   created_at: string;
 }
 
+/**
+ * A certificate of attendance (issue 36), under its verification code: what its page shows, kept
+ * after the registration is erased (registration_id then null).
+ */
+export interface CertificatesTable {
+  /** 'XXXX-XXXX-XXXX-XXXX' (src/shared/certificate-code.ts). */
+  code: string;
+  registration_id: string | null;
+  /** The edition it was issued for. */
+  event_id: string | null;
+  name: string;
+  event_name: string;
+  /** `YYYY-MM-DD` */
+  event_date: string;
+  /** The workload ('carga horária'), in minutes: half hours stay exact. */
+  minutes: number;
+  organizer: string;
+  issued_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -203,6 +224,7 @@ export interface Database {
   event_changes: EventChangesTable;
   setup_tokens: SetupTokensTable;
   event_images: EventImagesTable;
+  certificates: CertificatesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

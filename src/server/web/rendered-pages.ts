@@ -23,7 +23,11 @@ import {
 } from '../../shared/paths.ts';
 import type {
   AttendeePageData,
+  CertificateLookupData,
+  CertificatePageData,
   FormStart,
+  RenderCertificateLookup,
+  RenderCertificatePage,
   RenderAttendeePage,
   RenderFormNotSentPage,
   RenderPage,
@@ -72,6 +76,9 @@ export interface RenderedPages {
   ticketPage(data: TicketPageData): Promise<string>;
   /** One person's own page (decision 0130): per request, no script. */
   attendeePage(data: AttendeePageData): Promise<string>;
+  /** A certificate's verification page and '/validar' (issue 36.5): per request, no script. */
+  certificatePage(data: CertificatePageData): Promise<string>;
+  certificateLookup(data: CertificateLookupData): Promise<string>;
   /**
    * The form page again, filled, with the messages at its fields: the answer to a form posted
    * without script that was refused (decision 0209). Per request, no script, kept out of search.
@@ -108,7 +115,11 @@ export async function pagesRenderer(
     renderAttendeePage,
     renderFormNotSentPage,
     renderRefusedForm,
+    renderCertificatePage,
+    renderCertificateLookup,
   } = (await import(pathToFileURL(ssrEntry).href)) as {
+    renderCertificatePage: RenderCertificatePage;
+    renderCertificateLookup: RenderCertificateLookup;
     renderRefusedForm: RenderRefusedForm;
     renderPage: RenderPage;
     renderTicketPage: RenderTicketPage;
@@ -214,6 +225,24 @@ export async function pagesRenderer(
           content: html,
           preloads: '',
           publicPage: true,
+        });
+      },
+      async certificatePage(data) {
+        const { html, title } = await renderCertificatePage(data);
+        return fillTemplate(ticketTemplate, site, {
+          title,
+          preview: title,
+          content: html,
+          preloads: '',
+        });
+      },
+      async certificateLookup(data) {
+        const { html, title } = await renderCertificateLookup(data);
+        return fillTemplate(ticketTemplate, site, {
+          title,
+          preview: title,
+          content: html,
+          preloads: '',
         });
       },
       async attendeePage(data) {
