@@ -45,6 +45,22 @@ const requestBody = (body: unknown) =>
   body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body);
 
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(url, options)).body;
+}
+
+/** The answer's body with its `ETag`: the version a save names back in `If-Match` (0215). */
+export async function apiRequestVersioned<T>(
+  url: string,
+  options: ApiRequestOptions = {},
+): Promise<{ body: T; etag: string | null }> {
+  const { body, headers } = await apiExchange<T>(url, options);
+  return { body, etag: headers.get('etag') };
+}
+
+async function apiExchange<T>(
+  url: string,
+  options: ApiRequestOptions,
+): Promise<{ body: T; headers: Headers }> {
   const { signal: callerSignal, timeoutMs = defaultTimeoutMs } = options;
   // One controller for both reasons to stop; AbortSignal.any is too new for older phones.
   const controller = new AbortController();
@@ -82,7 +98,7 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
     } catch (error) {
       throw failure(error);
     }
-    if (response.status === 204) return undefined as T;
+    if (response.status === 204) return { body: undefined as T, headers: response.headers };
 
     let body: unknown;
     try {
@@ -104,7 +120,7 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
       const { code, message } = clientErrorTable.unavailable;
       throw new ApiRequestError(response.status, code, message);
     }
-    return body as T;
+    return { body: body as T, headers: response.headers };
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);

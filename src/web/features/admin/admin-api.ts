@@ -13,7 +13,7 @@ import type {
 } from '@shared/message.schema.ts';
 import { api, withId } from '@shared/paths.ts';
 import type { Registration } from '@shared/registration.schema.ts';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiRequest, apiRequestVersioned } from '@/lib/api-client.ts';
 
 /** Thousands of rows on a slow connection are no stall: this one gets longer than the rest. */
 const listTimeoutMs = 120_000;
@@ -101,14 +101,32 @@ export function fetchMessaging(signal?: AbortSignal): Promise<MessagingState> {
   return apiRequest<MessagingState>(api.adminMessaging, { signal });
 }
 
-/** The current edition's settings: what PUT takes back as it is. */
-export function fetchEventSettings(signal?: AbortSignal): Promise<EventSettings> {
-  return apiRequest<EventSettings>(api.adminEvent, { signal });
+/** Settings with the version they were read at (their `ETag`; null when none was said). */
+export interface VersionedSettings {
+  settings: EventSettings;
+  version: string | null;
 }
 
-/** Saves the current edition's settings; answers them as stored (trimmed). */
-export function saveEventSettings(settings: EventSettingsInput): Promise<EventSettings> {
-  return apiRequest<EventSettings>(api.adminEvent, { method: 'PUT', body: settings });
+/** The current edition's settings: what PUT takes back as it is. */
+export async function fetchEventSettings(signal?: AbortSignal): Promise<VersionedSettings> {
+  const { body, etag } = await apiRequestVersioned<EventSettings>(api.adminEvent, { signal });
+  return { settings: body, version: etag };
+}
+
+/**
+ * Saves the current edition's settings; answers them as stored (trimmed), with their new version.
+ * Over `version` only: a save made since is refused as settings_changed (decision 0215).
+ */
+export async function saveEventSettings(
+  settings: EventSettingsInput,
+  version: string | null,
+): Promise<VersionedSettings> {
+  const { body, etag } = await apiRequestVersioned<EventSettings>(api.adminEvent, {
+    method: 'PUT',
+    body: settings,
+    headers: version === null ? {} : { 'if-match': version },
+  });
+  return { settings: body, version: etag };
 }
 
 /** A PNG, JPEG or WebP file as the event's logo; answers it as stored (its address and size). */

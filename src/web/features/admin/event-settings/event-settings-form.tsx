@@ -4,9 +4,10 @@
 // hooks, each group of fields its own section.
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { eventSettingsSchema, type EventSettings } from '@shared/event-settings.schema.ts';
+import { eventSettingsSchema } from '@shared/event-settings.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
+import type { VersionedSettings } from '../admin-api.ts';
 import { registrationsKey } from '../use-live-registrations.ts';
 import { capacityWarning, seatsTaken } from './capacity-warning.ts';
 import { DataSection } from './data-section.tsx';
@@ -26,10 +27,11 @@ import { useSaveSettingsMutation, useSettingsSave } from './use-settings-save.ts
 import { WhenSection } from './when-section.tsx';
 import { WhereSection } from './where-section.tsx';
 
-export function EventSettingsForm({ settings }: { settings: EventSettings }) {
+export function EventSettingsForm({ current }: { current: VersionedSettings }) {
+  const { settings } = current;
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveSettingsMutation();
-  const draft = useSettingsDraft(settings, save.isPending);
+  const draft = useSettingsDraft(current, save.isPending);
   const { values, errors, update, unsaved } = draft;
   // The current edition's list, kept live by the panel's one stream (read here, never loaded).
   const { data: registrations } = useQuery<Registration[]>({
@@ -42,7 +44,7 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
     return parsed.success ? parsed.data : undefined;
   }, [values]);
   const erasing = erasedBySaving(typed, settings, registrations ?? []);
-  const { submit, erasure } = useSettingsSave({
+  const { submit, erasure, conflict } = useSettingsSave({
     settings,
     draft,
     save,
@@ -91,13 +93,31 @@ export function EventSettingsForm({ settings }: { settings: EventSettings }) {
       )}
 
       {/* Within reach at the bottom of a phone's screen, however long the form. */}
-      <div className="bg-card sticky bottom-0 flex items-center justify-between gap-3 rounded-lg border px-4 py-3 shadow-sm">
-        <p className="text-muted-foreground text-sm">{unsaved ? texts.unsaved : ''}</p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <PagePreview draft={draft} logo={settings.logo} />
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {save.isPending ? texts.saving : texts.save}
-          </Button>
+      <div className="bg-card sticky bottom-0 grid gap-3 rounded-lg border px-4 py-3 shadow-sm">
+        {/* Where the organizer looks after 'Salvar', wherever the form is scrolled to. */}
+        <div role="alert" className="empty:hidden">
+          {conflict.message && (
+            <div className="bg-warning text-warning-foreground flex flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-semibold">
+              <span>{conflict.message}</span>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={conflict.reloading}
+                onClick={() => void conflict.reload()}
+              >
+                {conflict.reloading ? texts.reloading : texts.reload}
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-muted-foreground text-sm">{unsaved ? texts.unsaved : ''}</p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <PagePreview draft={draft} logo={settings.logo} />
+            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              {save.isPending ? texts.saving : texts.save}
+            </Button>
+          </div>
         </div>
       </div>
 

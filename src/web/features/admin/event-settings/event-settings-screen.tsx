@@ -8,7 +8,7 @@ import { adminTexts } from '../admin-texts.ts';
 import { EditionChanges } from '../editions/edition-changes.tsx';
 import { useEditions } from '../editions/use-editions.ts';
 import { PanelHeader } from '../panel-header.tsx';
-import { useEventSettings } from '../use-event-settings.ts';
+import { useVersionedEventSettings } from '../use-event-settings.ts';
 import type { PanelSection } from '../use-panel-section.ts';
 import { EventSettingsForm } from './event-settings-form.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
@@ -21,7 +21,7 @@ export interface EventSettingsScreenProps {
 
 export function EventSettingsScreen(props: EventSettingsScreenProps) {
   const event = useEvent();
-  const settings = useEventSettings();
+  const settings = useVersionedEventSettings();
   // The current edition's history of changes, under the form.
   const current = useEditions().data?.find((edition) => edition.current);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,7 +56,7 @@ export function EventSettingsScreen(props: EventSettingsScreenProps) {
             </Button>
           </div>
         )}
-        {settings.data && <EventSettingsForm settings={settings.data} />}
+        {settings.data && <EventSettingsForm current={settings.data} />}
         {current && <EditionChanges editionId={current.id} />}
       </main>
     </div>

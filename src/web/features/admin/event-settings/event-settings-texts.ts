@@ -95,4 +95,8 @@ export const eventSettingsTexts = {
   /** Settings saved in another tab or by another organizer while this form held changes. */
   savedElsewhere:
     'O evento foi salvo em outra tela enquanto você editava: os campos que você não alterou já mostram o que foi salvo; os que você alterou continuam como você digitou.',
+  /** Under the server's settings_changed message: reads what was saved, keeping what is typed. */
+  reload: 'Recarregar',
+  reloading: 'Recarregando...',
+  reloadFailed: 'Não foi possível recarregar o evento. Tente novamente.',
 } as const;
