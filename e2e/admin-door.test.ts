@@ -5,7 +5,7 @@ import type { TestServer } from '#test/servers/test-server.ts';
 import { admin, animationsDone, card, openPanel } from '#test/browser/admin-panel.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
-import { checkInElsewhere, confirmedRegistration } from '#test/browser/door.ts';
+import { checkInElsewhere, confirmedRegistration, storedCheckIn } from '#test/browser/door.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -85,6 +85,34 @@ describe('each card', () => {
     ).toBe('true');
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it("takes back a person's entry for an admin, whoever let them in, and says who did it", async () => {
+    browser.problems.length = 0;
+    const bia = await confirmedRegistration(server, { nome_completo: 'Bia Desfeita' });
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    const biaCard = card(page, 'Bia Desfeita');
+    await biaCard.getByText('Ainda não entrou').waitFor();
+    // Not in: nothing to take back.
+    expect(await biaCard.getByRole('button', { name: 'Desfazer entrada' }).count()).toBe(0);
+
+    const door = await checkInElsewhere(server, bia.ticket_code);
+    await biaCard.getByText(new RegExp(`Entrou em .*\\(${door.email}\\)`)).waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await biaCard.getByRole('button', { name: 'Desfazer entrada' }).click();
+    await biaCard.getByText('Ainda não entrou').waitFor();
+    expect(await storedCheckIn(server, bia.id)).toEqual({
+      checked_in_at: null,
+      checked_in_by: null,
+    });
+    expect(await biaCard.getByRole('button', { name: 'Desfazer entrada' }).count()).toBe(0);
+
+    await biaCard.getByRole('button', { name: 'Histórico' }).click();
+    await biaCard.getByText(/desfez a entrada/).waitFor();
     expect(browser.problems).toEqual([]);
     await page.close();
   });

@@ -57,6 +57,14 @@ export function cancelRegistration(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminCancel, id), { method: 'POST' });
 }
 
+/**
+ * Takes back a person's entry (a mistake at the door), whoever let them in: the door's own route,
+ * open to admins, audited with who undid it. Answers the person as the door sees them.
+ */
+export function undoEntry(id: string): Promise<unknown> {
+  return apiRequest<unknown>(withId(api.doorCheckIn, id), { method: 'DELETE' });
+}
+
 /** A cancelled registration confirmed again, while a seat is left. */
 export function restoreRegistration(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminRestore, id), { method: 'POST' });

@@ -31,6 +31,9 @@ export const registrationCardTexts = {
   cancelling: 'Cancelando...',
   restore: 'Restaurar inscrição',
   restoring: 'Restaurando...',
+  /** The door's own words (door-texts.ts), for a person let in by mistake. */
+  undoEntry: 'Desfazer entrada',
+  undoingEntry: 'Desfazendo...',
 } as const;
 
 /** What each action on a card says when it is done, or fails. */
@@ -48,6 +51,8 @@ export const registrationActionsTexts = {
   cancelFailed: 'Não foi possível cancelar a inscrição.',
   restored: 'Inscrição restaurada e confirmada.',
   restoreFailed: 'Não foi possível restaurar a inscrição.',
+  entryUndone: 'Entrada desfeita.',
+  undoEntryFailed: 'Não foi possível desfazer a entrada.',
 } as const;
 
 export const deleteDialogTexts = {

@@ -11,6 +11,7 @@ import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
+import { EntryUndo } from './card-entry-undo.tsx';
 import { SeatActions } from './card-seat-actions.tsx';
 import { RegistrationDetails } from './registration-details.tsx';
 
@@ -36,6 +37,8 @@ export interface RegistrationCardProps {
   /** Resolve true when it was cancelled, or restored (decision 0130). */
   onCancel(registration: Registration): Promise<boolean>;
   onRestore(registration: Registration): Promise<boolean>;
+  /** Takes back the person's entry; resolves true when it was. */
+  onUndoEntry(registration: Registration): Promise<boolean>;
   /** On the waiting list: its place (1 for the next seat). */
   waitlistPlace: number | undefined;
   /** Opens WhatsApp at once, then records the send on the server. */
@@ -61,6 +64,7 @@ function RegistrationCardView({
   onConfirm,
   onCancel,
   onRestore,
+  onUndoEntry,
   waitlistPlace,
   onSendTicket,
   onDelete,
@@ -199,6 +203,7 @@ function RegistrationCardView({
             {texts.delete}
           </Button>
         </div>
+        <EntryUndo registration={registration} headingId={headingId} onUndoEntry={onUndoEntry} />
         <SeatActions
           registration={registration}
           headingId={headingId}
@@ -233,6 +238,7 @@ export const RegistrationCard = memo(
     previous.onConfirm === next.onConfirm &&
     previous.onCancel === next.onCancel &&
     previous.onRestore === next.onRestore &&
+    previous.onUndoEntry === next.onUndoEntry &&
     previous.waitlistPlace === next.waitlistPlace &&
     previous.onSendTicket === next.onSendTicket &&
     previous.onDelete === next.onDelete &&

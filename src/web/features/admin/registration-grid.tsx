@@ -102,6 +102,7 @@ export function RegistrationGrid({
                 onConfirm={actions.confirm}
                 onCancel={actions.cancel}
                 onRestore={actions.restore}
+                onUndoEntry={actions.undoEntry}
                 waitlistPlace={places.get(registration.id)}
                 onSendTicket={actions.sendTicket}
                 onDelete={onDelete}

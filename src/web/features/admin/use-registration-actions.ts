@@ -1,5 +1,5 @@
-// What a card's buttons do to its registration: confirm, cancel, restore, send the ticket, resend
-// a message. Each answers with a toast and puts the server's registration in the live list at once.
+// What a card's buttons do to its registration: confirm, cancel, restore, undo the entry, send the
+// ticket, resend a message. Each answers with a toast and puts the server's registration in the live list at once.
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ResendRequest } from '@shared/message.schema.ts';
@@ -16,6 +16,7 @@ import {
   markTicketSent,
   resendMessage,
   restoreRegistration,
+  undoEntry as undoEntryRequest,
 } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
@@ -42,6 +43,7 @@ export function useRegistrationActions(apply: LiveRegistrations['apply']) {
   // Seats (decision 0130): the organizer cancels, or restores a cancelled person.
   const { mutateAsync: cancelOne } = useMutation({ mutationFn: cancelRegistration });
   const { mutateAsync: restoreOne } = useMutation({ mutationFn: restoreRegistration });
+  const { mutateAsync: undoOne } = useMutation({ mutationFn: undoEntryRequest });
 
   const confirm = useCallback(
     async (registration: Registration) => {
@@ -90,6 +92,26 @@ export function useRegistrationActions(apply: LiveRegistrations['apply']) {
     [apply, restoreOne],
   );
 
+  const undoEntry = useCallback(
+    async (registration: Registration) => {
+      try {
+        await undoOne(registration.id);
+        // The answer is the door's view of the person: the card drops the entry itself (the live
+        // stream says the same a moment later).
+        apply({
+          type: 'updated',
+          registration: { ...registration, checked_in_at: null, checked_in_by: null },
+        });
+        toast.success(adminTexts.actions.entryUndone);
+        return true;
+      } catch (error) {
+        if (!isUnauthorized(error)) toast.error(adminTexts.actions.undoEntryFailed, reason(error));
+        return false;
+      }
+    },
+    [apply, undoOne],
+  );
+
   const sendTicket = useCallback(
     async (registration: Registration) => {
       // Opened within the click itself: after an await, popup blockers would stop the tab.
@@ -134,7 +156,7 @@ export function useRegistrationActions(apply: LiveRegistrations['apply']) {
     [resendOne],
   );
 
-  return { confirm, cancel, restore, sendTicket, resend };
+  return { confirm, cancel, restore, undoEntry, sendTicket, resend };
 }
 
 export type RegistrationActions = ReturnType<typeof useRegistrationActions>;
