@@ -8,6 +8,7 @@ import { openFirstAdminSetup, type SetupTiming } from './admin/first-admin-setup
 import { loginAttemptsSweepJob } from './admin/login-attempts-sweep.job.ts';
 import { loginRoutes } from './admin/login.routes.ts';
 import { sessionSweepJob } from './admin/session-sweep.job.ts';
+import { firstStartRoutes } from './admin/first-start.routes.ts';
 import { setupRoutes } from './admin/setup.routes.ts';
 import { z } from 'zod';
 import { audiences } from './audience.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(registrationsRoutes);
   await app.register(loginRoutes);
   await app.register(setupRoutes);
+  await app.register(firstStartRoutes);
   await app.register(registrationsAdminRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);

@@ -2,6 +2,7 @@
 // or 10 s without finishing, exits at once).
 import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
+import { organizerHadTheirChance } from './admin/first-start.repository.ts';
 import { buildApp } from './app.ts';
 import { ConfigError } from './config-error.ts';
 import { linksWorkOnlyHere, loadConfig, type Config } from './config.ts';
@@ -61,8 +62,10 @@ async function main() {
     throw error;
   }
   const { date, time, timeZone } = app.editions.current().settings;
-  if (startsInThePast({ date, time, timeZone })) {
-    // A fresh install's default date, or an event that is over: the pages still announce it.
+  // Not to a new install whose organizer has not yet been asked for the event (decision 0227): the
+  // default date is long past, and the setup link's next screen asks for the real one.
+  if (startsInThePast({ date, time, timeZone }) && (await organizerHadTheirChance(app.db.kysely))) {
+    // An event that is over, or a date nobody changed when they could: the pages still announce it.
     app.log.warn(
       `O evento atual (${date} ${time}, ${timeZone}) já começou: ajuste a data no painel (Evento) ` +
         `ou comece a próxima edição (Edições). / The current event (${date} ${time}, ` +

@@ -197,8 +197,14 @@ describe('EVENT_CONFIG', () => {
   ])('with the date %s, says the event has started: %s', async (date, said) => {
     const dir = scratchFolder();
     writeFileSync(join(dir, 'evento.json'), JSON.stringify({ date }));
+    // An admin from the start: the organizer has had the panel's 'Evento' (decision 0227).
     const child = await startChildServer(
-      { EVENT_CONFIG: 'evento.json', LOG_LEVEL: 'info' },
+      {
+        EVENT_CONFIG: 'evento.json',
+        LOG_LEVEL: 'info',
+        ADMIN_EMAIL: 'organizadora@exemplo.com',
+        ADMIN_PASSWORD: 'uma senha bem comprida',
+      },
       { cwd: dir },
     );
     children.push(child);

@@ -50,7 +50,8 @@ export const ticketCalendar = '/ingresso/:code/evento.ics';
 export const setupPage = '/admin/configurar';
 /**
  * Where the first admin lands once created, logged in: the panel's event settings (its 'Evento'
- * screen, `#evento`), the next thing a new site needs.
+ * screen, `#evento`), the next thing a new site needs, after the short screen that asks for the
+ * event's name, date and place (decision 0228).
  */
 export const setupLanding = '/admin#evento';
 
@@ -67,6 +68,9 @@ export const api = {
   adminMe: '/api/admin/me',
   /** The first admin, through the setup link: `{"token","email","password"}`. */
   adminSetup: '/api/admin/setup',
+  /** Whether the first start's event screen is still owed (GET), and 'Pular' on it (POST). */
+  adminFirstStart: '/api/admin/first-start',
+  adminFirstStartSkip: '/api/admin/first-start/skip',
   adminRegistrations: '/api/admin/registrations',
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',

@@ -14,6 +14,7 @@ import { isPostgres } from '../db/dialect.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { countAccounts, insertAccount, type Account } from './accounts.repository.ts';
+import { openEventStep } from './first-start.repository.ts';
 import { hashPassword } from './password.ts';
 
 /** 128 bits, written as 22 base64url characters. */
@@ -120,7 +121,10 @@ export async function openFirstAdminSetup(
         if (!matchesOne(hashToken(token), live) || !(await noAdminYet(trx))) {
           throw new SetupRefusedError();
         }
-        return insertAccount(trx, email, passwordHash, 'admin');
+        const admin = await insertAccount(trx, email, passwordHash, 'admin');
+        // The screen that asks for the event comes next, owed until saved or skipped (0227).
+        await openEventStep(trx);
+        return admin;
       });
     },
 

@@ -207,6 +207,19 @@ export interface CertificatesTable {
   revoked_at: string | null;
 }
 
+/**
+ * A step of the first start after the setup link (decision 0227): open while the organizer has
+ * not had it yet. `event`: the short screen that asks for the event's name, date and place.
+ */
+export interface FirstStartStepsTable {
+  step: string;
+  opened_at: string;
+  /** Null while the step is open. */
+  finished_at: string | null;
+  /** `saved` (the event's settings saved) or `skipped` ('Pular'). */
+  finished_how: string | null;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -225,6 +238,7 @@ export interface Database {
   setup_tokens: SetupTokensTable;
   event_images: EventImagesTable;
   certificates: CertificatesTable;
+  first_start_steps: FirstStartStepsTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

@@ -12,6 +12,7 @@ import { eventFieldMessages } from '../../shared/event-fields.ts';
 import { api } from '../../shared/paths.ts';
 import { ifMatchAllows, settingsEtag } from '../../shared/settings-version.ts';
 import { registrationSchema } from '../../shared/registration.schema.ts';
+import { finishEventStep } from '../admin/first-start.repository.ts';
 import { audiences } from '../audience.ts';
 import { actorOf } from '../audit/actor.ts';
 import { sendError } from '../http-errors.ts';
@@ -119,6 +120,8 @@ export async function editionsRoutes(fastify: FastifyInstance) {
         return sendError(reply, errorTable.settingsChanged);
       }
       const { edition, fields } = saved;
+      // Saved, even unchanged: the organizer has had their chance at the event (decision 0227).
+      await finishEventStep(app.db.kysely, 'saved');
       if (fields.length > 0) await app.editions.changed();
       // Registrations the new date or retention has outlived go now, not at the next hourly run.
       if (fields.some((field) => (retentionFields as readonly string[]).includes(field))) {

@@ -53,6 +53,9 @@ describe('the route table', () => {
       [`POST ${api.adminLogin}`]: 'public',
       // The setup link's token is the credential (404 without a live one).
       [`POST ${api.adminSetup}`]: 'public',
+      [`GET ${api.adminFirstStart}`]: ['admin'],
+      [`HEAD ${api.adminFirstStart}`]: ['admin'],
+      [`POST ${api.adminFirstStartSkip}`]: ['admin'],
       [`POST ${api.adminLogout}`]: accountRoles,
       [`GET ${api.adminMe}`]: accountRoles,
       [`HEAD ${api.adminMe}`]: accountRoles,
