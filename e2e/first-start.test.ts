@@ -1,6 +1,6 @@
 // The first start in Chromium: the operator opens the setup link the server printed, creates the
-// first admin with the form (the password rules at the fields), and lands logged in on the panel's
-// event settings; the link is then spent. The setup page passes axe.
+// first admin with the form (the password rules at the fields), and lands logged in on the screen
+// that asks for the event; the link is then spent. The setup page passes axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, setupLanding, setupPage } from '../src/shared/paths.ts';
@@ -34,7 +34,7 @@ const isFocused = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
 
 describe('the first start', () => {
-  it('creates the first admin through the printed link and lands logged in on the event settings', async () => {
+  it('creates the first admin through the printed link and lands logged in on the screen that asks for the event', async () => {
     const link = printedLink(log.text());
     expect(link.startsWith(`${server.url}${setupPage}?token=`)).toBe(true);
     const page = await browser.newPage();
@@ -68,7 +68,8 @@ describe('the first start', () => {
     await page.getByLabel('Repita a senha').fill('uma senha bem comprida');
     await page.getByRole('button', { name: 'Criar conta e entrar' }).click();
     await page.waitForURL(server.url + setupLanding);
-    await page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }).waitFor();
+    // The screen that asks for the event comes next (first-start-event.test.ts).
+    await page.getByRole('heading', { level: 1, name: 'Seu evento' }).waitFor();
     const accounts = await server.app.db.kysely
       .selectFrom('accounts')
       .select(['email', 'role'])

@@ -1,4 +1,5 @@
-// /admin: asks the server whether there is a session first; the login form, or the panel.
+// /admin: asks the server whether there is a session first; the login form, or the panel (after
+// the first start's event screen, while that is owed).
 // First: zod must be configured before any schema module runs (see zod-config.ts).
 import '@/lib/zod-config.ts';
 import { useCallback, useEffect } from 'react';
@@ -7,6 +8,7 @@ import { SessionGate, useSessionGate } from '@/features/session/session-gate.tsx
 import { fetchSession, type Session } from '@/features/session/session-api.ts';
 import { AdminScreens } from './admin-screens.tsx';
 import { adminTexts } from './admin-texts.ts';
+import { FirstStartGate } from './first-start/first-start-gate.tsx';
 import './admin.css';
 
 /**
@@ -51,7 +53,11 @@ export function AdminPage() {
       queryClient={queryClient}
       login={{ area: adminTexts.title, title: adminTexts.login.title, onLoggedIn: loggedIn }}
     >
-      {(session) => <AdminScreens session={session} onLoggedOut={loggedOut} />}
+      {(session) => (
+        <FirstStartGate>
+          <AdminScreens session={session} onLoggedOut={loggedOut} />
+        </FirstStartGate>
+      )}
     </SessionGate>
   );
 }

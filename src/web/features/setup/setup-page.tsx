@@ -1,6 +1,7 @@
 // /admin/configurar?token=…: the first admin, on a site that has none yet. The server sends this
 // page only while the link's token is live (otherwise its not-found page); the form creates the
-// account, which is then logged in, and lands on the panel's event settings.
+// account, which is then logged in, and lands on the panel: first its screen that asks for the
+// event (features/admin/first-start/), then the event settings.
 // First: zod must be configured before any schema module runs (see zod-config.ts).
 import '@/lib/zod-config.ts';
 import { useId, useRef, useState, type FormEvent } from 'react';
