@@ -1,11 +1,24 @@
 // The panel's side of event day, in Chromium against the real server: door accounts managed from
-// the panel, each card's check-in state, and each registration's history.
+// the panel's 'Contas da portaria' screen with the door's address and its QR code (read back by a
+// real decoder), each card's check-in state and its undo, and each registration's history.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { paths } from '../src/shared/paths.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { admin, animationsDone, card, openPanel } from '#test/browser/admin-panel.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 import { checkInElsewhere, confirmedRegistration, storedCheckIn } from '#test/browser/door.ts';
+
+prepareZXingModule({
+  overrides: {
+    wasmBinary: readFileSync(
+      createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
+    ).buffer as ArrayBuffer,
+  },
+});
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -25,7 +38,20 @@ describe('door accounts in the panel', () => {
     browser.problems.length = 0;
     const page = await browser.newPage();
     await openPanel(page, server);
-    await page.getByRole('button', { name: 'Contas da portaria' }).click();
+    // In the top menu: a screen of its own, with the door's full address and its QR code.
+    await page
+      .getByRole('navigation', { name: 'Seções do painel' })
+      .getByRole('link', { name: 'Contas da portaria' })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Contas da portaria' }).waitFor();
+    const doorUrl = new URL(paths.door, server.url).href;
+    await page.getByRole('link', { name: doorUrl, exact: true }).waitFor();
+    const qr = page.getByRole('img', { name: `Código QR do endereço ${doorUrl}` });
+    await qr.waitFor();
+    const read = await readBarcodes(new Uint8Array(await qr.screenshot()), {
+      formats: ['QRCode'],
+    });
+    expect(read.map((result) => result.text)).toEqual([doorUrl]);
     const section = page.getByRole('region', { name: 'Contas da portaria' });
     await section.getByText('Nenhuma conta da portaria ainda.').waitFor();
 

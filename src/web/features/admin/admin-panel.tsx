@@ -1,20 +1,20 @@
 // The panel's first screen: the live list of registrations and what can be done with each. The
 // shell only composes: the actions, filters and selection are hooks (use-registration-*.ts,
 // use-selected-registrations.ts), each part of the screen its own component.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useEvent } from '@/lib/event-config.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { Session } from '@/features/session/session-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { BulkActions } from './bulk-actions.tsx';
 import { DeleteRegistrationDialog } from './delete-registration-dialog.tsx';
-import { DoorAccounts } from './door-accounts.tsx';
 import { PanelFilters } from './panel-filters.tsx';
 import { PanelHeader } from './panel-header.tsx';
 import { PanelSummary } from './panel-summary.tsx';
 import { PanelToolbar } from './panel-toolbar.tsx';
 import { PausedChannels } from './messaging-notice.tsx';
 import { RegistrationGrid } from './registration-grid.tsx';
+import { useListLayout } from './registration-table/use-list-layout.ts';
 import { useDeleteRegistration } from './use-delete-registration.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
@@ -36,7 +36,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   useDocumentTitle(`${adminTexts.title} · ${event.name}`);
   const { listState, registrations, connection, apply } = live;
   const heading = useRef<HTMLHeadingElement>(null);
-  const [accountsShown, setAccountsShown] = useState(false);
+  const listLayout = useListLayout();
   const { state: messaging, channels } = useMessaging();
   const filters = useRegistrationFilters(registrations, channels);
   const { selection, selectedRows, selectedFailed, bulk, clearSelection } =
@@ -63,23 +63,20 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
             messaging={messaging}
           />
         }
-        actions={
-          <PanelToolbar
-            listState={listState}
-            registrations={registrations}
-            accountsShown={accountsShown}
-            onToggleAccounts={() => setAccountsShown((shown) => !shown)}
-          />
+        actions={<PanelToolbar listState={listState} registrations={registrations} />}
+        below={
+          listState === 'ready' && (
+            <PanelFilters
+              filters={filters}
+              onSelect={selection.add}
+              layout={listLayout.layout}
+              onLayoutChange={listLayout.setLayout}
+            />
+          )
         }
-        below={listState === 'ready' && <PanelFilters filters={filters} onSelect={selection.add} />}
       />
 
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        {accountsShown && (
-          <div className="max-w-xl pb-6">
-            <DoorAccounts id="contas-portaria" />
-          </div>
-        )}
+      <main className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6">
         <RegistrationGrid
           live={live}
           filters={filters}
@@ -87,6 +84,9 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
           onDelete={deletion.askToDelete}
           selected={selection.selected}
           onSelect={selection.toggle}
+          layout={listLayout}
+          onSelectMany={selection.add}
+          onUnselectMany={selection.remove}
           channels={channels}
           heading={heading}
         />

@@ -1,5 +1,5 @@
 // The signed-in panel: the screen the address names (registrations, results, 'Evento', the
-// editions, one edition, its results), each with the current edition's settings as `useEvent()`.
+// editions, one edition, its results, the door's accounts), each with the current edition's settings as `useEvent()`.
 // One live stream for them all, open whichever screen shows: the list (and the results drawn from
 // it) stays current, and the settings follow every change (docs/decisions/0120). All in the
 // panel's own chunk: a chunk of their own would have split the panel into pieces that every public
@@ -8,6 +8,7 @@
 import type { Session } from '@/features/session/session-api.ts';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { AdminPanel } from './admin-panel.tsx';
+import { DoorStaffScreen } from './door-staff/door-staff-screen.tsx';
 import { EditionScreen } from './editions/edition-screen.tsx';
 import { EditionsScreen } from './editions/editions-screen.tsx';
 import { EventSettingsScreen } from './event-settings/event-settings-screen.tsx';
@@ -33,6 +34,7 @@ export function AdminScreens({ session, onLoggedOut }: AdminScreensProps) {
       {section.name === 'results' && <ResultsScreen {...screen} live={live} />}
       {section.name === 'event' && <EventSettingsScreen {...screen} />}
       {section.name === 'editions' && <EditionsScreen {...screen} />}
+      {section.name === 'door' && <DoorStaffScreen {...screen} />}
       {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
       {section.name === 'editionResults' && (
         <EditionResultsScreen {...screen} editionId={section.id} live={live} />

@@ -45,9 +45,10 @@ export function DoorAccounts({ id }: DoorAccountsProps) {
       className="bg-card grid gap-4 rounded-lg border p-5"
     >
       <div>
-        <h2 id={headingId} className="text-lg font-bold">
+        {/* Under the screen's own title (door-staff/door-staff-screen.tsx). */}
+        <h3 id={headingId} className="text-lg font-bold">
           {texts.heading}
-        </h2>
+        </h3>
         <p className="text-muted-foreground text-sm">{texts.intro}</p>
       </div>
       {accounts.isPending && <p role="status">{texts.loading}</p>}
@@ -126,7 +127,7 @@ function NewDoorAccountForm() {
 
   return (
     <form className="grid gap-3" onSubmit={submit} noValidate>
-      <h3 className="font-semibold">{texts.newHeading}</h3>
+      <h4 className="font-semibold">{texts.newHeading}</h4>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-email`}>{texts.email}</Label>
         <Input

@@ -1,19 +1,24 @@
-// Below the panel's title: the search box and the list's views, with their 'select all' buttons.
+// Below the panel's title: the search box and the list's views, with their 'select all' buttons
+// and 'Cartões' / 'Tabela'.
 import { SearchField } from '@/components/ui/search-field.tsx';
 import { adminTexts } from './admin-texts.ts';
 import { ListViews } from './list-views.tsx';
+import { ListLayoutSwitch } from './registration-table/list-layout-switch.tsx';
+import type { ListLayout } from './registration-table/use-list-layout.ts';
 import type { RegistrationFilters } from './use-registration-filters.ts';
 
 export interface PanelFiltersProps {
   filters: RegistrationFilters;
   /** Adds these registrations to the selection. */
   onSelect(ids: string[]): void;
+  layout: ListLayout;
+  onLayoutChange(layout: ListLayout): void;
 }
 
-export function PanelFilters({ filters, onSelect }: PanelFiltersProps) {
+export function PanelFilters({ filters, onSelect, layout, onLayoutChange }: PanelFiltersProps) {
   const { shown, searching, shownPending, shownFailed } = filters;
   return (
-    <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-4 sm:px-6">
+    <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-3 sm:px-6 sm:pb-4">
       <SearchField
         id="busca"
         texts={adminTexts.search}
@@ -30,6 +35,7 @@ export function PanelFilters({ filters, onSelect }: PanelFiltersProps) {
         shownFailed={shownFailed.length}
         onSelectPending={() => onSelect(shownPending.map((r) => r.id))}
         onSelectFailed={() => onSelect(shownFailed.map((r) => r.id))}
+        aside={<ListLayoutSwitch layout={layout} onChange={onLayoutChange} />}
       />
     </div>
   );

@@ -2,6 +2,7 @@
 // history, a middle click and a screen reader's list of links all work as on any site.
 import { cn } from '@/lib/cn.ts';
 import { adminTexts } from './admin-texts.ts';
+import { doorStaffTexts } from './door-staff/door-staff-texts.ts';
 import { sectionHash, type PanelSection } from './use-panel-section.ts';
 
 const texts = adminTexts.nav;
@@ -11,6 +12,7 @@ const entries = [
   { name: 'results', label: texts.results },
   { name: 'event', label: texts.event },
   { name: 'editions', label: texts.editions },
+  { name: 'door', label: doorStaffTexts.heading },
 ] as const satisfies readonly { name: PanelSection['name']; label: string }[];
 
 export function PanelNav({ section }: { section: PanelSection }) {
@@ -19,8 +21,12 @@ export function PanelNav({ section }: { section: PanelSection }) {
     section.name === 'edition' || section.name === 'editionResults' ? 'editions' : section.name;
   return (
     <nav aria-label={texts.label} className="border-b">
-      {/* Four screens do not fit a 360 px phone on one line: the last wraps under. */}
-      <ul role="list" className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6">
+      {/* Five screens do not fit a 360 px phone on one line: there they scroll sideways, so the
+          menu takes one line of the first screen; wider, they wrap. */}
+      <ul
+        role="list"
+        className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:flex-wrap sm:px-6"
+      >
         {entries.map(({ name, label }) => (
           <li key={name}>
             <a

@@ -1,5 +1,6 @@
-// The panel's buttons beside its title: the door accounts, and the CSV of the whole list.
-import { Download, DoorOpen } from 'lucide-react';
+// The panel's buttons beside its title: the CSV of the whole list. (The door accounts have a
+// screen of their own in the top menu: door-staff/.)
+import { Download } from 'lucide-react';
 import { buildCsv, csvFileName } from '@shared/csv.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,16 +13,9 @@ import type { LiveRegistrations } from './use-live-registrations.ts';
 export interface PanelToolbarProps {
   listState: LiveRegistrations['listState'];
   registrations: Registration[];
-  accountsShown: boolean;
-  onToggleAccounts(): void;
 }
 
-export function PanelToolbar({
-  listState,
-  registrations,
-  accountsShown,
-  onToggleAccounts,
-}: PanelToolbarProps) {
+export function PanelToolbar({ listState, registrations }: PanelToolbarProps) {
   const event = useEvent();
 
   // The whole list, whatever the search shows.
@@ -38,16 +32,6 @@ export function PanelToolbar({
 
   return (
     <>
-      <Button
-        variant="outline"
-        size="toolbar"
-        aria-expanded={accountsShown}
-        aria-controls={accountsShown ? 'contas-portaria' : undefined}
-        onClick={onToggleAccounts}
-      >
-        <DoorOpen aria-hidden="true" className="size-4 shrink-0" />
-        {adminTexts.doorAccounts.open}
-      </Button>
       {/* Until the list is here, 'Nenhum dado' would be untrue: no export yet. */}
       <Button variant="outline" onClick={exportCsv} size="toolbar" disabled={listState !== 'ready'}>
         <Download aria-hidden="true" className="size-4 shrink-0" />

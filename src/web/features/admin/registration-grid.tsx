@@ -1,11 +1,14 @@
-// The panel's list: loading, failed, empty, or the cards of what the filters show. Only the rows
-// near the viewport are rendered; the spacers stand for the others.
+// The panel's list: loading, failed, empty, or what the filters show, as cards or as the table
+// (registration-table/). Only the rows near the viewport are rendered; the spacers stand for the
+// others.
 import { useCallback, useMemo, useRef, type RefObject } from 'react';
 import type { MessageChannel } from '@shared/message.schema.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { adminTexts } from './admin-texts.ts';
 import { RegistrationCard } from './registration-card.tsx';
+import { RegistrationTable } from './registration-table/registration-table.tsx';
+import type { useListLayout } from './registration-table/use-list-layout.ts';
 import { useCardGrid } from './use-card-grid.ts';
 import { useKeptFocus } from './use-kept-focus.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
@@ -20,6 +23,10 @@ export interface RegistrationGridProps {
   onDelete(registration: Registration, button: HTMLButtonElement): void;
   selected: ReadonlySet<string>;
   onSelect(id: string, selected: boolean): void;
+  /** Cards or table, and the table's order. */
+  layout: ReturnType<typeof useListLayout>;
+  onSelectMany(ids: readonly string[]): void;
+  onUnselectMany(ids: readonly string[]): void;
   channels: readonly MessageChannel[];
   /** Where the focus goes when the focused card leaves and no card is left. */
   heading: RefObject<HTMLHeadingElement | null>;
@@ -32,13 +39,17 @@ export function RegistrationGrid({
   onDelete,
   selected,
   onSelect,
+  layout,
+  onSelectMany,
+  onUnselectMany,
   channels,
   heading,
 }: RegistrationGridProps) {
   const { listState, registrations, entrances, reload } = live;
   const { shown, shownTerm, searching } = filters;
+  const table = layout.layout === 'table';
   const { attachContainer, attachList, start, end, before, after, measured } = useCardGrid(
-    shown.length,
+    table ? 0 : shown.length,
   );
   const listArea = useRef<HTMLDivElement | null>(null);
   const attachListArea = useCallback(
@@ -77,7 +88,19 @@ export function RegistrationGrid({
           {shownTerm ? adminTexts.search.noMatch(shownTerm) : adminTexts.views.empty}
         </p>
       )}
-      {shown.length > 0 && (
+      {shown.length > 0 && table && (
+        <RegistrationTable
+          shown={shown}
+          label={searching ? adminTexts.search.found(shown.length) : undefined}
+          sort={layout.sort}
+          onSortChange={layout.setSort}
+          selected={selected}
+          onSelect={onSelect}
+          onSelectMany={onSelectMany}
+          onUnselectMany={onUnselectMany}
+        />
+      )}
+      {shown.length > 0 && !table && (
         <div ref={attachListArea} onFocus={keptFocus.onFocus} onBlur={keptFocus.onBlur}>
           <div aria-hidden="true" style={{ height: before }} />
           {/* role="list": Safari drops the list semantics of an unstyled <ul>. */}

@@ -11,6 +11,7 @@ describe('the panel’s screens by fragment', () => {
   it('names the event, the editions, and one edition by its id', () => {
     expect(sectionFromHash('#evento')).toEqual({ name: 'event' });
     expect(sectionFromHash('#edicoes')).toEqual({ name: 'editions' });
+    expect(sectionFromHash('#portaria')).toEqual({ name: 'door' });
     const id = '0f8c5a2e-1b9d-4c3e-9a7f-2d6b8e4c1a09';
     expect(sectionFromHash(`#edicoes/${id}`)).toEqual({ name: 'edition', id });
   });
@@ -28,6 +29,7 @@ describe('the panel’s screens by fragment', () => {
       { name: 'registrations' },
       { name: 'event' },
       { name: 'editions' },
+      { name: 'door' },
       { name: 'edition', id: 'a b/c' },
       { name: 'results' },
       { name: 'editionResults', id: 'a b/c' },

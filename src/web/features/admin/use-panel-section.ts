@@ -14,6 +14,8 @@ export const adminSections = {
   results: '#resultados',
   event: '#evento',
   editions: '#edicoes',
+  /** The door: its address and QR code, and the door staff's accounts. */
+  door: '#portaria',
   /** One edition, opened: `withId(adminSections.edition, id)`. */
   edition: '#edicoes/:id',
   /** One edition's results: `withId(adminSections.editionResults, id)`. */
@@ -24,6 +26,7 @@ export type PanelSection =
   | { name: 'registrations' }
   | { name: 'event' }
   | { name: 'editions' }
+  | { name: 'door' }
   | { name: 'edition'; id: string }
   | { name: 'results' }
   | { name: 'editionResults'; id: string };
@@ -36,6 +39,7 @@ export function sectionFromHash(hash: string): PanelSection {
   if (hash === adminSections.event) return { name: 'event' };
   if (hash === adminSections.editions) return { name: 'editions' };
   if (hash === adminSections.results) return { name: 'results' };
+  if (hash === adminSections.door) return { name: 'door' };
   if (hash.startsWith(editionPrefix) && hash.length > editionPrefix.length) {
     // The id is escaped (a '/' in it is '%2F'): a '/resultados' after it is the results'.
     const rest = hash.slice(editionPrefix.length);
