@@ -35,7 +35,7 @@ describe('the table view', () => {
     await registerThree();
     const { page, console } = await bed.newPage();
     await openPanel(page, bed.server);
-    const layout = page.getByRole('group', { name: 'Mostrar como' });
+    const layout = page.getByRole('group', { name: 'Exibir como' });
     await layout.getByRole('button', { name: 'Cartões' }).waitFor();
     expect(await layout.getByRole('button', { name: 'Cartões' }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -106,7 +106,7 @@ describe('the table view', () => {
     expect(await rowNames(page)).toEqual(['Carla Dias', 'ana Souza', 'Bruno Álvares']);
     expect(
       await page
-        .getByRole('group', { name: 'Mostrar como' })
+        .getByRole('group', { name: 'Exibir como' })
         .getByRole('button', { name: 'Tabela' })
         .getAttribute('aria-pressed'),
     ).toBe('true');

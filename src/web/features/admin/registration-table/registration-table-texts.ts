@@ -5,7 +5,7 @@ const inscricoes = { one: 'inscrição', other: 'inscrições' };
 
 export const registrationTableTexts = {
   layout: {
-    label: 'Mostrar como',
+    label: 'Exibir como',
     cards: 'Cartões',
     table: 'Tabela',
   },
