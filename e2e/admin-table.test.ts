@@ -80,7 +80,7 @@ describe('the table view', () => {
 
     // The cards' bulk action, on what the table picked.
     await page.getByRole('button', { name: 'Confirmar selecionados (2)' }).click();
-    await toast(page, /confirmad/).waitFor();
+    await toast(page, '2 inscrições confirmadas').waitFor();
     await table
       .getByRole('row', { name: /Carla Dias/ })
       .getByText('Confirmado')
