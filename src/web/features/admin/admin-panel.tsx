@@ -76,7 +76,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
         }
       />
 
-      <main className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6">
+      <main className="mx-auto max-w-7xl px-4 py-3 sm:px-6 sm:py-6">
         <RegistrationGrid
           live={live}
           filters={filters}

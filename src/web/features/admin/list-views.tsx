@@ -1,6 +1,5 @@
 // The list's filters ('Todas', 'Pendentes'…, one at a time, combined with the search) and the
-// buttons that select a whole filtered list, including the cards the window does not render. On a
-// phone the filters are one row that scrolls sideways: the first person stays on the first screen.
+// buttons that select a whole filtered list, including the cards the window does not render.
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { adminTexts } from './admin-texts.ts';
@@ -36,14 +35,14 @@ export function ListViews({
 }: ListViewsProps) {
   const offered = listViews.filter((v) => sending || !deliveryViews.has(v));
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+    <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
       <fieldset className="min-w-0">
         <legend className="mb-1.5 text-sm font-semibold">{texts.legend}</legend>
-        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        <div className="flex flex-wrap gap-2">
           {offered.map((option) => (
             <label
               key={option}
-              className="border-input bg-card has-[:checked]:bg-primary shrink-0 whitespace-nowrap has-[:checked]:text-primary-foreground has-[:checked]:border-primary has-[:focus-visible]:ring-ring inline-flex h-9 cursor-pointer items-center rounded-full border px-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-offset-2"
+              className="border-input bg-card has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:checked]:border-primary has-[:focus-visible]:ring-ring inline-flex h-9 cursor-pointer items-center rounded-full border px-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-offset-2"
             >
               <input
                 type="radio"

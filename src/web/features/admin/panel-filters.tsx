@@ -18,7 +18,7 @@ export interface PanelFiltersProps {
 export function PanelFilters({ filters, onSelect, layout, onLayoutChange }: PanelFiltersProps) {
   const { shown, searching, shownPending, shownFailed } = filters;
   return (
-    <div className="mx-auto grid max-w-7xl gap-1 px-4 pb-3 sm:px-6 sm:pb-4">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-1 px-4 pb-2 sm:px-6 sm:pb-4">
       <SearchField
         id="busca"
         texts={adminTexts.search}
