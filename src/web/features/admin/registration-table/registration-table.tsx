@@ -125,7 +125,9 @@ export function RegistrationTable({
     );
 
   return (
-    <div ref={setContainer} className="bg-card overflow-x-auto rounded-lg border">
+    // Relative: the screen readers' labels (absolutely placed) scroll with the table, instead of
+    // widening the page from where their columns are.
+    <div ref={setContainer} className="bg-card relative overflow-x-auto rounded-lg border">
       <table aria-rowcount={rows.length + 1} className="w-full border-collapse text-left">
         <caption className="sr-only">
           {label ?? texts.caption(rows.length)}. {texts.keyboardHint}
