@@ -1,6 +1,6 @@
-// The certificate's words: its default text, the placeholders it may hold and how they are filled.
-// Plain functions with no imports from either side: the PDF (server) and, later, the panel's
-// preview fill the text the same way.
+// The certificate's words: its default text and settings, the placeholders the text may hold and
+// how they are filled. Plain data and functions with no imports (no zod: the public pages'
+// defaults take it): the PDF (server) and, later, the panel's preview fill the text the same way.
 
 /** The original spec's text (issue 36.1), the default of the 'Certificado' settings. */
 export const defaultCertificateText =
@@ -31,4 +31,28 @@ export function fillCertificateText(
       ? values[name as CertificatePlaceholder]
       : written,
   );
+}
+
+/** `certificate` in the event's settings (certificate-settings.schema.ts checks it). */
+export interface CertificateSettingsShape {
+  enabled: boolean;
+  /** The workload ('carga horária') in hours, by halves; null: the event's duration, rounded. */
+  hours: number | null;
+  text: string;
+  signers: { name: string; role: string }[];
+}
+
+export const defaultCertificateSettings: CertificateSettingsShape = {
+  enabled: false,
+  hours: null,
+  text: defaultCertificateText,
+  signers: [],
+};
+
+/** The workload printed: the one set, or the event's duration rounded to the half hour. */
+export function certificateHours(
+  certificate: Pick<CertificateSettingsShape, 'hours'>,
+  durationMinutes: number,
+): number {
+  return certificate.hours ?? Math.max(0.5, Math.round(durationMinutes / 30) / 2);
 }

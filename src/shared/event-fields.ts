@@ -197,6 +197,7 @@ export const eventFieldLabels = {
   whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',
+  certificate: 'Certificado',
 } as const;
 
 /**

@@ -14,6 +14,8 @@ import {
   eventFieldMessages as messages,
   isTimeZone,
 } from './event-fields.ts';
+import { certificateSettingsSchema } from './certificate-settings.schema.ts';
+import { defaultCertificateSettings } from './certificate-text.ts';
 import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
 import {
@@ -232,6 +234,10 @@ const settingsObject = z.strictObject(
     registrationOpensAt: instant,
     /** From this instant on, registrations are closed; null: until the organizer closes them. */
     registrationClosesAt: instant,
+    /** The certificate of attendance (issue 36.1): off by default. */
+    certificate: certificateSettingsSchema.default(() =>
+      structuredClone(defaultCertificateSettings),
+    ),
   },
   { error: messages.unknownField },
 );

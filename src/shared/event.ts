@@ -3,6 +3,7 @@
 // the first edition of an empty database; the server hands the current settings to the browser.
 // No zod here: the public pages import this file, and take the EventSettings type from the
 // schema's file as a type only (erased at build).
+import { defaultCertificateSettings } from './certificate-text.ts';
 import type { EventSettings } from './event-settings.schema.ts';
 import { defaultLandingTexts, defaultThanksTexts } from './event-fields.ts';
 import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
@@ -37,6 +38,7 @@ export const defaultEventDetails: EventDetails = {
   registrationOpen: true,
   registrationOpensAt: null,
   registrationClosesAt: null,
+  certificate: structuredClone(defaultCertificateSettings),
 };
 
 /**
