@@ -118,15 +118,25 @@ describe('the table view', () => {
 });
 
 describe('on a 360 px phone', () => {
-  it('shows the table, scrolled sideways within its own box, axe clean', async () => {
+  it('shows the first person on the first screen, as a card and as a row; the table scrolls in its box', async () => {
     await registerThree();
     const phone = await launchBrowser({ viewport: { width: 360, height: 740 } });
     phones.push(phone);
     const page = await phone.newPage();
     await openPanel(page, bed.server);
-    await page.getByRole('heading', { level: 2, name: 'Bruno Álvares' }).waitFor();
+    // The first person on the first screen (issue 31.12), as a card and as a row.
+    const first = page.getByRole('heading', { level: 2, name: 'Bruno Álvares' });
+    await first.waitFor();
+    const card = (await first.boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(740);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await page.getByRole('button', { name: 'Tabela' }).click();
-    await page.getByRole('rowheader', { name: 'Bruno Álvares' }).waitFor();
+    const cell = page.getByRole('rowheader', { name: 'Bruno Álvares' });
+    await cell.waitFor();
+    const row = (await cell.boundingBox())!;
+    expect(row.y + row.height).toBeLessThanOrEqual(740);
     // The page itself does not scroll sideways: the table does, in its box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,

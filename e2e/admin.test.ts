@@ -187,7 +187,9 @@ describe('the panel', () => {
       .allTextContents();
     expect(names).toEqual(['Carla Dias', 'Bruno Souza', 'Ana Conceição']);
     await page.getByText('3 inscrições · 0 confirmadas · 3 pendentes').waitFor();
-    // When the retention job erases the data: the default event (7:30 on 6 December 2025) + 90 days.
+    // When the retention job erases the data: the default event (7:30 on 6 December 2025) + 90 days,
+    // folded on a phone under a button (issue 31.12).
+    await page.getByRole('button', { name: 'Ver prazos e avisos' }).click();
     await page
       .getByText(
         'Dados apagados em 6 de março de 2026, 90 dias após o evento; inscrições feitas depois, 90 dias após a inscrição.',
@@ -387,8 +389,10 @@ describe('the panel', () => {
       if (reached.at(-1) === 'Confirmar') break;
     }
     // The filters are one stop (arrows move within them), then the card's selection box.
-    // 'Contas da portaria' is in the top menu, above the title (0198).
+    // 'Contas da portaria' is in the top menu, above the title (0198). On a phone the erasure date
+    // and the messages' notice are folded under a button (issue 31.12).
     expect(reached).toEqual([
+      'Ver prazos e avisos',
       'Exportar CSV',
       'Sair',
       'Buscar',

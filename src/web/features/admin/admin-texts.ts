@@ -50,6 +50,8 @@ export const adminTexts = {
     logout: 'Sair',
     live: 'Ao vivo',
     reconnecting: 'Reconectando...',
+    /** On a phone, the button over the erasure date and the messages' notice. */
+    notices: { show: 'Ver prazos e avisos', hide: 'Ocultar prazos e avisos' },
     /** When the retention job erases the data (src/shared/retention.ts). */
     erasure: (date: string, days: number) =>
       `Dados apagados em ${date}, ${days} dias após o evento; inscrições feitas depois, ${days} dias após a inscrição.`,

@@ -35,14 +35,20 @@ export function ListViews({
 }: ListViewsProps) {
   const offered = listViews.filter((v) => sending || !deliveryViews.has(v));
   return (
-    <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+    // On a phone the views' legend is for screen readers only and the rows sit closer, so the
+    // first person shows on the first screen (issue 31.12).
+    <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:gap-3">
       <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-semibold">{texts.legend}</legend>
-        <div className="flex flex-wrap gap-2">
+        <legend className="sr-only sm:not-sr-only sm:mb-1.5 sm:text-sm sm:font-semibold">
+          {texts.legend}
+        </legend>
+        {/* One row that scrolls sideways on a phone, so the first person shows on the first
+            screen; relative, so its visually hidden radios do not widen the page. */}
+        <div className="relative -mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {offered.map((option) => (
             <label
               key={option}
-              className="border-input bg-card has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:checked]:border-primary has-[:focus-visible]:ring-ring inline-flex h-9 cursor-pointer items-center rounded-full border px-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-offset-2"
+              className="border-input bg-card has-[:checked]:bg-primary shrink-0 whitespace-nowrap has-[:checked]:text-primary-foreground has-[:checked]:border-primary has-[:focus-visible]:ring-ring inline-flex h-9 cursor-pointer items-center rounded-full border px-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-offset-2"
             >
               <input
                 type="radio"

@@ -38,7 +38,7 @@ export function PanelHeader({
   return (
     <header className="bg-card border-b">
       <PanelNav section={section} />
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-end sm:justify-between sm:gap-4 sm:px-6 sm:py-5">
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-2 sm:flex-row sm:items-end sm:justify-between sm:gap-4 sm:px-6 sm:py-5">
         <div className="min-w-0">
           <p className="text-muted-foreground text-sm font-medium [overflow-wrap:anywhere]">
             {event.name}

@@ -21,8 +21,12 @@ export function PanelNav({ section }: { section: PanelSection }) {
     section.name === 'edition' || section.name === 'editionResults' ? 'editions' : section.name;
   return (
     <nav aria-label={texts.label} className="border-b">
-      {/* Five screens do not fit a 360 px phone on one line: the last ones wrap under. */}
-      <ul role="list" className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6">
+      {/* Five screens do not fit a 360 px phone on one line: there the menu scrolls sideways, one
+          line of the first screen (relative: the page keeps the phone's width); wider, it wraps. */}
+      <ul
+        role="list"
+        className="relative mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-1 sm:flex-wrap sm:px-6 sm:py-2"
+      >
         {entries.map(({ name, label }) => (
           <li key={name}>
             <a

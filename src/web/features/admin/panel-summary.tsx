@@ -1,11 +1,12 @@
 // Under the panel's title: the counts, the live connection, when the data is erased and whether
-// messages leave by themselves.
+// messages leave by themselves (the last two folded on a phone).
 import { useMemo } from 'react';
 import { eventErasureAt } from '@shared/retention.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import { ConnectionStatus } from './connection-status.tsx';
+import { FoldOnPhone } from './fold-on-phone.tsx';
 import { SendingOff } from './messaging-notice.tsx';
 import { countRegistrations } from './registrations-list.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
@@ -45,10 +46,15 @@ export function PanelSummary({
         {listState === 'ready' && <p>{adminTexts.header.counts(counts)}</p>}
         <ConnectionStatus connection={connection} />
       </div>
-      <p className="text-muted-foreground mt-1 text-sm">
-        {adminTexts.header.erasure(erasureDate.format(eventErasureAt(event)), event.retentionDays)}
-      </p>
-      <SendingOff state={messaging} />
+      <FoldOnPhone texts={adminTexts.header.notices}>
+        <p className="text-muted-foreground mt-1 text-sm">
+          {adminTexts.header.erasure(
+            erasureDate.format(eventErasureAt(event)),
+            event.retentionDays,
+          )}
+        </p>
+        <SendingOff state={messaging} />
+      </FoldOnPhone>
     </>
   );
 }
