@@ -91,3 +91,28 @@ describe('the logo at 360 px', () => {
     await page.close();
   });
 });
+
+describe('the landing arriving in pieces', () => {
+  it('lays out the block under the logo as wide as the whole page will, before the rest arrives', async () => {
+    const page = await browser.newPage();
+    const block = () =>
+      page
+        .locator('main img[alt="Logotipo de Build Safe"]')
+        .evaluate((img) => img.parentElement!.getBoundingClientRect().width);
+    await page.goto(server.url + paths.home);
+    const whole = await block();
+    // What a slow connection has delivered when the browser first paints: the page up to the
+    // logo (the parser closes what is left open). The block's width then must not depend on it.
+    await page.route(server.url + paths.home, async (route) => {
+      const html = await (await route.fetch()).text();
+      const logo = html.indexOf('<img', html.indexOf('<main'));
+      await route.fulfill({
+        contentType: 'text/html',
+        body: html.slice(0, html.indexOf('>', logo) + 1),
+      });
+    });
+    await page.goto(server.url + paths.home);
+    expect(await block()).toBe(whole);
+    await page.close();
+  });
+});
