@@ -13,21 +13,26 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ARG NPM_CONFIG_REGISTRY=https://registry.npmjs.org/
-# Native addons (better-sqlite3) compile against Debian's Node.js headers: nothing is downloaded
-# besides the packages, and the addon matches the runtime stage's Node.js exactly.
-ENV npm_config_nodedir=/usr npm_config_build_from_source=true npm_config_update_notifier=false
+# better-sqlite3 compiles against Debian's Node.js headers: nothing is downloaded besides the
+# packages, and the addon matches the runtime stage's Node.js exactly. Only it: sharp (the logo)
+# comes as npm's prebuilt @img packages and refuses to build from source without its toolchain,
+# so no install script runs but better-sqlite3's own rebuild.
+ENV npm_config_nodedir=/usr npm_config_update_notifier=false
 COPY package.json package-lock.json .npmrc ./
 RUN --mount=type=secret,id=ca \
   if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi; \
-  npm ci
+  npm ci --ignore-scripts && npm rebuild better-sqlite3 --build-from-source
 COPY index.html vite.config.ts tsconfig.base.json tsconfig.json tsconfig.server.json tsconfig.web.json ./
 COPY public public
 COPY src src
 # The build's first and last steps: a build that failed leaves no 'build complete' marker.
 COPY scripts/build-state.mjs scripts/
-# Of better-sqlite3's compilation, only the addon itself is kept (not SQLite's sources, objects).
+# Of better-sqlite3's compilation, only the addon itself is kept (not SQLite's sources, objects);
+# of Inter, the two weights the certificate prints (src/server/certificates/certificate-fonts.ts).
 RUN npm run build \
   && npm prune --omit=dev \
+  && find node_modules/@expo-google-fonts/inter -mindepth 1 -maxdepth 1 -type d \
+    ! -name 400Regular ! -name 700Bold -exec rm -rf {} + \
   && cd node_modules/better-sqlite3 \
   && mv build/Release/better_sqlite3.node . \
   && rm -rf build deps src \
