@@ -2,16 +2,18 @@
 // Chromium against the real server and its SQLite file, the organizer writes the line above the
 // name, a description and cards, gets a card's error at the card, saves, and sees the landing page
 // change; then turns registrations off and sees both public pages say so.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EventSettings } from '../src/shared/event-settings.schema.ts';
 import { eventFieldMessages } from '../src/shared/event-fields.ts';
-import { api, paths } from '../src/shared/paths.ts';
+import { paths } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
-import { animationsDone, expected401s, signIn } from '#test/browser/admin-panel.ts';
+import {
+  animationsDone,
+  openEventScreen as openEventScreenOf,
+  storedSettings as storedSettingsOf,
+} from '#test/browser/admin-panel.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -28,19 +30,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function storedSettings(): Promise<EventSettings> {
-  const response = await server.request(api.adminEvent, { headers: { cookie: session.cookie } });
-  return (await response.json()) as EventSettings;
-}
-
-async function openEventScreen(): Promise<Page> {
-  const page = await browser.newPage();
-  expected401s(page, [api.adminMe]);
-  await signIn(page, server, session);
-  await page.goto(`${server.url}${paths.admin}#evento`);
-  await page.getByRole('heading', { level: 2, name: 'Evento' }).waitFor();
-  return page;
-}
+const storedSettings = () => storedSettingsOf(server, session);
+const openEventScreen = () => openEventScreenOf(browser, server, session);
 
 it("writes the landing page's texts and cards, a card's error at the card, and the page follows", async () => {
   const page = await openEventScreen();

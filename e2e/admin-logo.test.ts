@@ -4,16 +4,18 @@
 // it; then edits the name and the description and opens 'Ver página': a new tab shows the landing
 // and the form with them, unindexed, while '/' still shows the saved ones.
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorTable } from '../src/shared/api-error.ts';
-import type { EventSettings } from '../src/shared/event-settings.schema.ts';
-import { api, paths } from '../src/shared/paths.ts';
+import { paths } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
-import { animationsDone, expected401s, signIn } from '#test/browser/admin-panel.ts';
+import {
+  animationsDone,
+  openEventScreen as openEventScreenOf,
+  storedSettings as storedSettingsOf,
+} from '#test/browser/admin-panel.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -30,19 +32,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function storedSettings(): Promise<EventSettings> {
-  const response = await server.request(api.adminEvent, { headers: { cookie: session.cookie } });
-  return (await response.json()) as EventSettings;
-}
-
-async function openEventScreen(): Promise<Page> {
-  const page = await browser.newPage();
-  expected401s(page, [api.adminMe]);
-  await signIn(page, server, session);
-  await page.goto(`${server.url}${paths.admin}#evento`);
-  await page.getByRole('heading', { level: 2, name: 'Evento' }).waitFor();
-  return page;
-}
+const storedSettings = () => storedSettingsOf(server, session);
+const openEventScreen = () => openEventScreenOf(browser, server, session);
 
 it('sends a logo, shows it with its size, refuses what is no picture or too large, removes it', async () => {
   const page = await openEventScreen();

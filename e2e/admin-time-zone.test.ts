@@ -3,13 +3,11 @@
 // by keyboard, and what is chosen is what is saved. Chromium against the real server.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSettings } from '../src/shared/event-settings.schema.ts';
-import { api, paths } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
-import { animationsDone, expected401s, signIn } from '#test/browser/admin-panel.ts';
+import { animationsDone, openEventScreen, storedSettings } from '#test/browser/admin-panel.ts';
 import { toast } from '#test/browser/registration-form.ts';
 
 let server: TestServer;
@@ -27,26 +25,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function storedZone(): Promise<string> {
-  const response = await server.request(api.adminEvent, { headers: { cookie: session.cookie } });
-  return ((await response.json()) as EventSettings).timeZone;
-}
-
-async function openEvento(): Promise<Page> {
-  const page = await browser.newPage();
-  expected401s(page, [api.adminMe]);
-  await signIn(page, server, session);
-  await page.goto(`${server.url}${paths.admin}#evento`);
-  await page.getByRole('heading', { level: 2, name: 'Evento' }).waitFor();
-  return page;
-}
+const storedZone = async () => (await storedSettings(server, session)).timeZone;
 
 const optionsShown = (page: Page) =>
   page.getByRole('listbox', { name: 'Fusos horários' }).getByRole('option').allInnerTexts();
 
 describe('the time zone field', () => {
   it("offers Brazil's zones first, finds Lisboa and Nova York by name, takes an IANA name, and saves what was chosen", async () => {
-    const page = await openEvento();
+    const page = await openEventScreen(browser, server, session);
     const field = page.getByLabel('Fuso horário', { exact: true });
     await field.waitFor();
     expect(await field.getAttribute('role')).toBe('combobox');

@@ -2,9 +2,11 @@
 // (for the tests about logging in) or a session made directly (for all the others),
 // registrations made through the public API, and console problems filtered precisely.
 import type { Page } from 'playwright-core';
-import { paths } from '../../src/shared/paths.ts';
+import type { EventSettings } from '../../src/shared/event-settings.schema.ts';
+import { api, paths } from '../../src/shared/paths.ts';
 import { startSession, type TestSession } from '../api/sessions.ts';
 import { register as registerThroughApi, type TestServer } from '../servers/test-server.ts';
+import type { TestBrowser } from './browser.ts';
 
 export const admin = {
   ADMIN_EMAIL: 'organizacao@exemplo.com',
@@ -93,4 +95,24 @@ export function expected401s(page: Page, allowedPaths: readonly string[]) {
       });
     },
   };
+}
+
+/** The current edition's settings, as the API serves them to an admin. */
+export async function storedSettings(server: TestServer, session: TestSession) {
+  const response = await server.request(api.adminEvent, { headers: { cookie: session.cookie } });
+  return (await response.json()) as EventSettings;
+}
+
+/** A new page of `browser`, signed in as `session`, on the panel's 'Evento' screen. */
+export async function openEventScreen(
+  browser: TestBrowser,
+  server: TestServer,
+  session: TestSession,
+) {
+  const page = await browser.newPage();
+  expected401s(page, [api.adminMe]);
+  await signIn(page, server, session);
+  await page.goto(`${server.url}${paths.admin}#evento`);
+  await page.getByRole('heading', { level: 2, name: 'Evento' }).waitFor();
+  return page;
 }
