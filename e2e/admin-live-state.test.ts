@@ -40,6 +40,48 @@ describe('the Pendentes filter', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(console.unexpected(bed.browser.problems)).toEqual([]);
   });
+
+  it('keeps it there on a slow phone whose next frame comes only once the button is usable again', async () => {
+    const { page, console } = await newPage();
+    await register(bed.server, { nome_completo: 'Ana Antiga' });
+    await register(bed.server, { nome_completo: 'Bia Nova' });
+    await openPanel(page, bed.server);
+    await card(page, 'Bia Nova').waitFor();
+    await page.getByText('Pendentes (2)').click();
+    const confirm = card(page, 'Bia Nova').getByRole('button', { name: 'Confirmar' });
+    await confirm.focus();
+    // A loaded phone, as CI's two busy cores were: from the key on, its timers run late, so the
+    // list's change (TanStack Query notifies by a timer) renders after the button's own, and its
+    // next frame comes in the instant 'Confirmando...' turns back into 'Confirmar', the card not
+    // yet gone from the list.
+    await page.evaluate(() => {
+      const held: FrameRequestCallback[] = [];
+      const own = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => (held.push(callback), held.length);
+      const ownTimeout = window.setTimeout.bind(window);
+      window.setTimeout = ((callback: () => void, ms?: number) =>
+        ownTimeout(callback, Math.max(ms ?? 0, 200))) as typeof window.setTimeout;
+      const button = document.activeElement as HTMLButtonElement;
+      new MutationObserver((_, observer) => {
+        if (button.disabled) return;
+        observer.disconnect();
+        window.requestAnimationFrame = own;
+        window.setTimeout = ownTimeout as typeof window.setTimeout;
+        for (const callback of held.splice(0)) callback(performance.now());
+      }).observe(button, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    await page.keyboard.press('Enter');
+    await card(page, 'Bia Nova').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLInputElement | null;
+          return active?.labels?.[0]?.textContent ?? active?.tagName;
+        }),
+      )
+      .toBe('Selecionar Ana Antiga');
+    expect(console.unexpected(bed.browser.problems)).toEqual([]);
+  });
 });
 
 describe('Exportar CSV', () => {

@@ -59,17 +59,14 @@ export function useKeptFocus(
       if (!event.currentTarget.contains(event.relatedTarget as Node)) focused.current = null;
       return;
     }
-    // Nothing took the focus: the card is leaving, or its button turned busy ('Confirmando...',
-    // disabled: the browser drops the focus), both kept; or a click on the page's background or
-    // another window (the control is still there, usable, after this frame: forgotten).
+    // Nothing took the focus. Its button turned busy ('Confirmando...', disabled: the browser
+    // drops the focus): kept, decided now, for the button is usable again before its card leaves
+    // the list (the confirmation's answer renders before the list it changes).
+    if (!held || held.element.matches(':disabled')) return;
+    // The card is leaving (kept), or a click on the page's background or another window (the
+    // control is still there, usable, after this frame: forgotten).
     requestAnimationFrame(() => {
-      if (
-        held &&
-        focused.current === held &&
-        held.element.isConnected &&
-        !held.element.matches(':disabled')
-      )
-        focused.current = null;
+      if (focused.current === held && held.element.isConnected) focused.current = null;
     });
   }, []);
 
