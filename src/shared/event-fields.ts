@@ -198,6 +198,9 @@ export const eventFieldLabels = {
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',
   certificate: 'Certificado',
+  fields: 'Perguntas do formulário original',
+  fieldLabels: 'Textos das perguntas do formulário original',
+  questions: 'Perguntas da organização',
 } as const;
 
 /**

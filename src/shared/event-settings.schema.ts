@@ -15,6 +15,8 @@ import {
   isTimeZone,
 } from './event-fields.ts';
 import { certificateSettingsSchema } from './certificate-settings.schema.ts';
+import { defaultFieldLabels, defaultFormFields } from './form-questions.ts';
+import { fieldLabelsSchema, formFieldsSchema, questionsSchema } from './form-questions.schema.ts';
 import { defaultCertificateSettings } from './certificate-text.ts';
 import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
@@ -234,6 +236,12 @@ const settingsObject = z.strictObject(
     registrationOpensAt: instant,
     /** From this instant on, registrations are closed; null: until the organizer closes them. */
     registrationClosesAt: instant,
+    /** Which of the original's last three questions the form asks, and how (issue 34.1). */
+    fields: formFieldsSchema.default(() => structuredClone(defaultFormFields)),
+    /** Those questions' words and their options' (the stored values never change). */
+    fieldLabels: fieldLabelsSchema.default(() => structuredClone(defaultFieldLabels)),
+    /** The organizer's own questions, in order (issue 34.2; shapes: form-questions.schema.ts). */
+    questions: questionsSchema.default(() => []),
     /** The certificate of attendance (issue 36.1): off by default. */
     certificate: certificateSettingsSchema.default(() =>
       structuredClone(defaultCertificateSettings),

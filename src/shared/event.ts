@@ -6,6 +6,7 @@
 import { defaultCertificateSettings } from './certificate-text.ts';
 import type { EventSettings } from './event-settings.schema.ts';
 import { defaultLandingTexts, defaultThanksTexts } from './event-fields.ts';
+import { defaultFieldLabels, defaultFormFields } from './form-questions.ts';
 import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
 import type { MessageTextField } from './message-placeholders.ts';
 
@@ -38,6 +39,9 @@ export const defaultEventDetails: EventDetails = {
   registrationOpen: true,
   registrationOpensAt: null,
   registrationClosesAt: null,
+  fields: structuredClone(defaultFormFields),
+  fieldLabels: structuredClone(defaultFieldLabels),
+  questions: [],
   certificate: structuredClone(defaultCertificateSettings),
 };
 

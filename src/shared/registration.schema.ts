@@ -39,24 +39,42 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
 // need them.
 const invisibleMarks = /[\u200b\u200e\u200f\u061c\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g;
 
-function isText(value: string): boolean {
+export function isText(value: string): boolean {
   return !loneSurrogate.test(value) && !controlCharacter.test(value);
 }
 
-function requiredText(max: number) {
+/** Invisible marks taken out (see above), for every text a visitor types. */
+export function withoutInvisibleMarks(value: string): string {
+  return value.replace(invisibleMarks, '');
+}
+
+function typedText() {
   return z
     .string({
       error: (issue) => (issue.input === undefined ? messages.required : messages.notText),
     })
     .overwrite((value) => value.replace(invisibleMarks, ''))
     .trim()
-    .overwrite((value) => value.replace(/[\t\r\n]+/g, ' '))
+    .overwrite((value) => value.replace(/[\t\r\n]+/g, ' '));
+}
+
+export function requiredText(max: number) {
+  return typedText()
     .min(1, messages.required)
     .max(max, messages.tooLong(max))
     .refine(isText, messages.notText);
 }
 
-function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
+/** Text that may be left empty (or out): '' then. */
+export function optionalText(max: number) {
+  return typedText()
+    .max(max, messages.tooLong(max))
+    .refine(isText, messages.notText)
+    .optional()
+    .transform((value) => value ?? '');
+}
+
+export function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
   return z
     .union([z.enum(values, { error: messages.invalidChoice }), z.literal(''), z.null()], {
       error: messages.invalidChoice,
@@ -65,7 +83,8 @@ function optionalChoice<T extends readonly [string, ...string[]]>(values: T) {
     .transform((value) => (value ? value : null));
 }
 
-function registrationBody(phoneCountry: CountryCode) {
+/** The original's fields, all asked; form-questions.schema.ts adjusts them to an edition's form. */
+export function registrationBody(phoneCountry: CountryCode) {
   return z.strictObject(
     {
       nome_completo: requiredText(fieldLimits.nome_completo),
@@ -146,6 +165,13 @@ export const registrationSchema = z.object({
   promoted_at: z.string().nullable().default(null),
   /** Where its newest e-mail and WhatsApp message are (none: nothing sent by itself). */
   delivery: deliverySchema.default({}),
+  /**
+   * The answers to the organizer's own questions (issue 34), by question id: the text, the picked
+   * options' ids, or true (Sim) / false (Não); an unanswered question is absent.
+   */
+  respostas: z
+    .record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()]))
+    .default({}),
 });
 
 export type Registration = z.output<typeof registrationSchema>;
@@ -159,6 +185,7 @@ export const newRegistrationState = {
   checked_in_by: null,
   promoted_at: null,
   delivery: {},
+  respostas: {},
 } as const satisfies Partial<Registration>;
 
 /** zod issues as `{ field: message }`, the first message per field. */
@@ -169,7 +196,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
       for (const key of issue.keys) fields[key] ??= messages.unknownField;
       continue;
     }
-    const key = String(issue.path[0] ?? '_');
+    // An answer is named by its question: `respostas.<id>` (issue 34.3).
+    const [first, second] = issue.path;
+    const key =
+      first === 'respostas' && second !== undefined
+        ? `respostas.${String(second)}`
+        : String(first ?? '_');
     fields[key] ??= issue.message;
   }
   return fields;

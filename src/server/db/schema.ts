@@ -7,7 +7,10 @@ import type { MessageChannel, MessageKind, MessageStatus } from '../../shared/me
 import type { Registration } from '../../shared/registration.schema.ts';
 
 /** The registration as served, plus the columns only the server sees. */
-export interface RegistrationsTable extends Omit<Registration, 'status' | 'delivery'> {
+export interface RegistrationsTable extends Omit<
+  Registration,
+  'status' | 'delivery' | 'respostas'
+> {
   /** Trimmed, lower-cased e-mail; unique per edition, so one person registers once in each. */
   email_key: string;
   status: Generated<Registration['status']>;

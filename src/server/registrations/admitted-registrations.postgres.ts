@@ -39,7 +39,7 @@ async function admitGroup(
 ): Promise<Written[]> {
   return db.transaction().execute(async (trx) => {
     const seats = await holdSeats(trx);
-    const { delivery: _none, ...state } = newRegistrationState;
+    const { delivery: _none, respostas: _stored, ...state } = newRegistrationState;
     const now = new Date().toISOString();
     // The same e-mail twice in one group: the later one is a duplicate, and takes no seat.
     const seen = new Set<string>();

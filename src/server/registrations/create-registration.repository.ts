@@ -49,7 +49,7 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
     'submission_key',
   ],
   (db, row) => {
-    const { delivery: _none, ...state } = newRegistrationState;
+    const { delivery: _none, respostas: _stored, ...state } = newRegistrationState;
     return db
       .insertInto('registrations')
       .values({ ...state, ...row, event_id: currentEditionId })

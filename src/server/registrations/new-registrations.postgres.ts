@@ -43,7 +43,7 @@ async function insertRegistrations(
   inputs: readonly Input[],
   plan: MessagePlan,
 ): Promise<Written[]> {
-  const { delivery: _none, ...state } = newRegistrationState;
+  const { delivery: _none, respostas: _stored, ...state } = newRegistrationState;
   const now = new Date().toISOString();
   const rows: RegistrationRow[] = inputs.map((input) => ({
     ...input,

@@ -22,7 +22,15 @@ const emptyIsNull = new Set<SettingsField>([
 const booleanFields = new Set<SettingsField>(['registrationOpen']);
 
 /** Fields whose value is a list or an object (or null: no logo): held as JSON, sent back as it was. */
-const jsonFields = new Set<SettingsField>(['highlights', 'thanks', 'logo', 'certificate']);
+const jsonFields = new Set<SettingsField>([
+  'highlights',
+  'thanks',
+  'logo',
+  'certificate',
+  'fields',
+  'fieldLabels',
+  'questions',
+]);
 
 /** The settings as the form shows them. */
 export function formValues(settings: EventSettings): SettingsFormValues {
