@@ -51,6 +51,7 @@ import { registrationsAdminRoutes } from './registrations/registrations.admin-ro
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
 import { routeSchema } from './route-schema.ts';
 import { retentionJob } from './registrations/retention.job.ts';
+import { certificateIssueJob } from './certificates/certificate-issue.job.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions) {
       liveChangesPruneJob,
       loginAttemptsSweepJob,
       rateLimitWindowsSweepJob,
+      certificateIssueJob,
     ],
   });
 

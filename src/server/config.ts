@@ -65,6 +65,10 @@ const envSchema = z.object({
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'like pt_BR')
     .default('pt_BR'),
   WHATSAPP_TEMPLATE_CANCEL_BUTTON: flag.default(false),
+  WHATSAPP_TEMPLATE_CERTIFICATE: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _')
+    .optional(),
   WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default(graphApiUrl),
@@ -118,6 +122,11 @@ export interface WhatsappConfig {
    * the person's own token fills it (WHATSAPP_TEMPLATE_CANCEL_BUTTON, decision 0145).
    */
   cancelButton: boolean;
+  /**
+   * The approved certificate template (WHATSAPP_TEMPLATE_CERTIFICATE: a document header, the
+   * PDF by a link of its own); unset: certificates go by e-mail only.
+   */
+  certificateTemplate?: string;
   /** Base of the Graph API, with its version (WHATSAPP_API_URL). */
   apiUrl: string;
   /** Both unset: no status webhook (messages stay 'Enviado'). */
@@ -150,7 +159,8 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
   if (missing.length === whatsappSending.length) {
     const stray =
       whatsappWebhook.find((name) => e[name]) ??
-      (e.WHATSAPP_TEMPLATE_CANCEL_BUTTON ? 'WHATSAPP_TEMPLATE_CANCEL_BUTTON' : undefined);
+      (e.WHATSAPP_TEMPLATE_CANCEL_BUTTON ? 'WHATSAPP_TEMPLATE_CANCEL_BUTTON' : undefined) ??
+      (e.WHATSAPP_TEMPLATE_CERTIFICATE ? 'WHATSAPP_TEMPLATE_CERTIFICATE' : undefined);
     if (stray)
       throw new ConfigError(
         `${stray} is set but WHATSAPP_TOKEN is not: set the sending variables too`,
@@ -173,6 +183,7 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     template: e.WHATSAPP_TEMPLATE!,
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     cancelButton: e.WHATSAPP_TEMPLATE_CANCEL_BUTTON,
+    certificateTemplate: e.WHATSAPP_TEMPLATE_CERTIFICATE,
     apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
     appSecret: e.WHATSAPP_APP_SECRET,
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,

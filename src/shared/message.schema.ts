@@ -7,9 +7,10 @@ export type MessageChannel = (typeof messageChannels)[number];
 
 /**
  * 'received' when a registration arrives (or joins the waiting list); 'ticket' when it is
- * confirmed; 'cancelled' when it is cancelled (a short confirmation, by e-mail).
+ * confirmed; 'cancelled' when it is cancelled (a short confirmation, by e-mail); 'certificate'
+ * when its certificate of attendance is issued (issue 36.4).
  */
-export const messageKinds = ['received', 'ticket', 'cancelled'] as const;
+export const messageKinds = ['received', 'ticket', 'cancelled', 'certificate'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /**

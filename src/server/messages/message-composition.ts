@@ -1,6 +1,7 @@
 // Each queued message as its provider's request, built from the registration as it is now (its
 // status, its ticket's code) and the settings of its own edition; or why it is not sent at all.
 // Pure: the sender (outbox-sender.ts) hands the request over.
+import { Readable } from 'node:stream';
 import { formatEventDate, formatEventTime } from '../../shared/event.ts';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { ticketPageUrl } from '../../shared/paths.ts';
@@ -19,6 +20,11 @@ import {
 import type { Email } from './email/smtp-mailer.ts';
 import { overtaken, type MessageRow } from './outbox.repository.ts';
 import type { TicketTemplate } from './whatsapp/whatsapp-client.ts';
+import type { CertificateRow } from '../certificates/certificates.repository.ts';
+import { certificateEmail } from './email/certificate-email.ts';
+import { certificateContent, certificateFileName } from '../certificates/certificate-document.ts';
+import { certificatePdf } from '../certificates/certificate-pdf.ts';
+import { certificatePageUrl } from '../../shared/paths.ts';
 
 /** Whom a message goes to, and the edition it speaks of. */
 export interface Recipient {
@@ -30,6 +36,8 @@ export interface Recipient {
   personalToken: string | undefined;
   /** The edition's logo, carried inside each e-mail (no remote image); undefined: none. */
   logo?: StoredImage | undefined;
+  /** Its certificate of attendance, once issued (issue 36.4). */
+  certificate?: CertificateRow | undefined;
 }
 
 /** The logo as an inline part of the e-mail, which its HTML shows by Content-ID. */
@@ -65,6 +73,61 @@ const restored: Unsendable = { kind: 'unsendable', ...overtaken.cancelled };
 
 const notSent = (unsendable: Unsendable): ProviderRequest => ({ channel: null, unsendable });
 
+const noCertificate: Unsendable = {
+  kind: 'unsendable',
+  code: 'no_certificate',
+  message: 'A inscrição não tem certificado.',
+};
+const certificateRevoked: Unsendable = {
+  kind: 'unsendable',
+  code: 'certificate_revoked',
+  message: 'Certificado revogado.',
+};
+
+/**
+ * A certificate's message: its PDF attached to the e-mail, made as the e-mail leaves (a stream:
+ * the composition stays synchronous), with the address that verifies it.
+ */
+function composeCertificate(
+  message: Pick<MessageRow, 'id' | 'channel'>,
+  recipient: Recipient,
+  publicUrl: string,
+): ProviderRequest {
+  const { certificate, event, logo } = recipient;
+  if (!certificate) return notSent(noCertificate);
+  if (certificate.revoked_at) return notSent(certificateRevoked);
+  const verificationUrl = certificatePageUrl(publicUrl, certificate.code);
+  if (message.channel === 'whatsapp') return notSent(noCertificate);
+  const fileName = certificateFileName(certificate);
+  const content = certificateContent(certificate, event, publicUrl);
+  return {
+    channel: 'email',
+    email: {
+      messageId: message.id,
+      to: recipient.registration.email,
+      ...certificateEmail(
+        certificate.name,
+        logo ? event : { ...event, logo: null },
+        verificationUrl,
+        fileName,
+      ),
+      attachments: [
+        ...logoAttachment(logo),
+        {
+          filename: fileName,
+          content: Readable.from(lazily(() => certificatePdf(content))),
+          contentType: 'application/pdf',
+        },
+      ],
+    },
+  };
+}
+
+/** One chunk, made when the stream is first read. */
+async function* lazily(make: () => Promise<Buffer>) {
+  yield await make();
+}
+
 /**
  * The provider's request for `message` to `recipient` (undefined: the registration was deleted
  * meanwhile, and its messages went with it).
@@ -83,6 +146,9 @@ export function composeMessage(
   // Restored before its cancellation's e-mail left: the person is confirmed, it does not go.
   if (message.kind === 'cancelled' && registration.status !== 'cancelled') {
     return notSent(restored);
+  }
+  if (message.kind === 'certificate') {
+    return composeCertificate(message, recipient, publicUrl);
   }
   const code = registration.ticket_code;
   if (message.channel === 'email') {

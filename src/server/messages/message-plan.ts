@@ -10,6 +10,8 @@ export interface MessagePlan {
   ticket: readonly MessageChannel[];
   /** A cancellation's short confirmation (decision 0130). */
   cancelled: readonly MessageChannel[];
+  /** A certificate issued (issue 36.4): WhatsApp only with its own template. */
+  certificate: readonly MessageChannel[];
 }
 
 export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessagePlan {
@@ -20,6 +22,10 @@ export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessageP
     ticket: [
       ...(config.mail ? (['email'] as const) : []),
       ...(config.whatsapp ? (['whatsapp'] as const) : []),
+    ],
+    certificate: [
+      ...(config.mail ? (['email'] as const) : []),
+      ...(config.whatsapp?.certificateTemplate ? (['whatsapp'] as const) : []),
     ],
   };
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { attendeePageUrl } from '../../shared/paths.ts';
 import type { Database } from '../db/schema.ts';
+import { certificatesOf } from '../certificates/certificates-of.repository.ts';
 import { logoOf } from '../logo/event-images.repository.ts';
 import { findWithEditions } from '../registrations/registration-reads.repository.ts';
 import type { Recipient } from './message-composition.ts';
@@ -18,6 +19,7 @@ export async function recipientsOf(
   const recipients = new Map<string, Recipient>();
   // One read per logo and batch: every message of an edition carries the same picture.
   const logos = new Map<string, Recipient['logo']>();
+  const certificates = await certificatesOf(db, ids);
   for (const { registration, editionId, personalToken } of await findWithEditions(db, ids)) {
     const event = await settingsOf(editionId);
     if (!event) continue;
@@ -29,6 +31,7 @@ export async function recipientsOf(
       logo: logoUrl ? logos.get(logoUrl) : undefined,
       personalUrl: personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined,
       personalToken: personalToken ?? undefined,
+      certificate: certificates.get(registration.id),
     });
   }
   return recipients;

@@ -16,7 +16,12 @@ describe('the sending configuration', () => {
     const config = loadConfig({});
     expect(config.mail).toBeUndefined();
     expect(config.whatsapp).toBeUndefined();
-    expect(messagePlan(config)).toEqual({ received: [], ticket: [], cancelled: [] });
+    expect(messagePlan(config)).toEqual({
+      received: [],
+      ticket: [],
+      cancelled: [],
+      certificate: [],
+    });
   });
 
   it('takes SMTP_URL and MAIL_FROM together', () => {
@@ -32,6 +37,7 @@ describe('the sending configuration', () => {
       received: ['email'],
       ticket: ['email'],
       cancelled: ['email'],
+      certificate: ['email'],
     });
     expect(() => loadConfig({ SMTP_URL: 'smtp://u:p@h:587' })).toThrow(
       'SMTP_URL is set but MAIL_FROM is not',
@@ -63,12 +69,28 @@ describe('the sending configuration', () => {
       template: 'ingresso_confirmado',
       templateLanguage: 'pt_BR',
       cancelButton: false,
+      certificateTemplate: undefined,
       apiUrl: graphApiUrl,
       appSecret: undefined,
       verifyToken: undefined,
     });
     expect(graphApiUrl).toMatch(/^https:\/\/graph\.facebook\.com\/v\d+\.\d+$/);
-    expect(messagePlan(config)).toEqual({ received: [], ticket: ['whatsapp'], cancelled: [] });
+    // The certificate goes by WhatsApp only with its own template (issue 36.4).
+    expect(messagePlan(config)).toEqual({
+      received: [],
+      ticket: ['whatsapp'],
+      cancelled: [],
+      certificate: [],
+    });
+    const withCertificate = loadConfig({
+      ...whatsapp,
+      WHATSAPP_TEMPLATE_CERTIFICATE: 'certificado_emitido',
+    });
+    expect(withCertificate.whatsapp?.certificateTemplate).toBe('certificado_emitido');
+    expect(messagePlan(withCertificate).certificate).toEqual(['whatsapp']);
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_CERTIFICATE: 'certificado_emitido' })).toThrow(
+      'WHATSAPP_TEMPLATE_CERTIFICATE is set but WHATSAPP_TOKEN is not',
+    );
   });
 
   it('adds the template’s second button only when WHATSAPP_TEMPLATE_CANCEL_BUTTON says so', () => {

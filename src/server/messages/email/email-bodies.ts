@@ -25,7 +25,7 @@ export const qrContentId = 'ingresso-qr';
 /** And the event's logo (issue 33.2), carried the same way: no remote image. */
 export const logoContentId = 'evento-logo';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -58,7 +58,11 @@ function logoHtml(event: Pick<EventSettings, 'logo' | 'name'>): string {
   return `<p style="margin:0 0 16px;"><img src="cid:${logoContentId}" alt="${escapeHtml(logoAlt(event.name))}" width="${w}" height="${h}" style="display:block;width:${w}px;height:${h}px;max-width:100%;"></p>\n`;
 }
 
-function page(title: string, body: string, event: Pick<EventSettings, 'logo' | 'name'>): string {
+export function page(
+  title: string,
+  body: string,
+  event: Pick<EventSettings, 'logo' | 'name'>,
+): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -75,7 +79,7 @@ ${body}
 </html>`;
 }
 
-function paragraphs(lines: readonly string[]): string {
+export function paragraphs(lines: readonly string[]): string {
   return lines
     .filter((line) => line !== '')
     .map((line) => `<p style="margin:0 0 12px;">${escapeHtml(line)}</p>`)

@@ -1,5 +1,6 @@
 // E-mail through the operator's SMTP server (nodemailer, pooled connections). Each message keeps
 // one Message-ID for all its attempts, so a copy sent again after a crash is recognisably the same.
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
 import type { DeliveryResult } from '../delivery-result.ts';
@@ -15,7 +16,8 @@ export interface Email {
   replyTo?: string;
   attachments?: Array<{
     filename: string;
-    content: Buffer | string;
+    /** A stream is read as the e-mail leaves (a certificate's PDF, made then). */
+    content: Buffer | string | Readable;
     contentType: string;
     cid?: string;
   }>;

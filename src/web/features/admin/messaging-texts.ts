@@ -17,6 +17,7 @@ export const kindNames = {
   received: 'Inscrição recebida',
   ticket: 'Ingresso',
   cancelled: 'Cancelamento',
+  certificate: 'Certificado',
 } satisfies Record<MessageKind, string>;
 
 /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */
