@@ -13,6 +13,7 @@ import { setupRoutes } from './admin/setup.routes.ts';
 import { z } from 'zod';
 import { audiences } from './audience.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { certificateDownloadsRoutes } from './certificates/certificate-downloads.routes.ts';
 import type { Config } from './config.ts';
 import { loggerOptions, withLogSerializers } from './logger.ts';
 import { openDatabase, ping, type Db } from './db/database.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(setupRoutes);
   await app.register(firstStartRoutes);
   await app.register(registrationsAdminRoutes);
+  await app.register(certificateDownloadsRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);
   await app.register(logoRoutes);

@@ -155,6 +155,13 @@ export const errorTable = {
     message: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
   },
 
+  /** No certificate to download: none was issued for this registration, or it was revoked. */
+  certificateNotFound: {
+    code: 'certificate_not_found',
+    status: 404,
+    message: 'Nenhum certificado emitido para esta inscrição.',
+  },
+
   // The door: tickets and check-ins (the verdicts' own words where there is one).
   ticketNotFound: { code: 'ticket_not_found', status: 404, message: 'Ingresso inválido.' },
   attendeeNotConfirmed: {

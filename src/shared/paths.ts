@@ -30,6 +30,8 @@ export const thanksConfirmed = '/obrigado/confirmada';
  */
 export const attendeePage = '/inscricao/:code';
 export const attendeeCancel = '/inscricao/:code/cancelar';
+/** The person's certificate as a PDF, by their page's token: no login (issue 36.6). */
+export const attendeeCertificate = '/inscricao/:code/certificado.pdf';
 
 /**
  * A certificate's public verification page, `withCode(certificatePage, code)` (issue 36): what
@@ -75,6 +77,10 @@ export const api = {
   adminRegistration: '/api/admin/registrations/:id',
   adminConfirm: '/api/admin/registrations/:id/confirm',
   adminTicket: '/api/admin/registrations/:id/ticket',
+  /** The registration's certificate as a PDF (404 when none was issued or it was revoked). */
+  adminRegistrationCertificate: '/api/admin/registrations/:id/certificate',
+  /** 'Baixar todos': every issued certificate of the current edition, one ZIP, streamed. */
+  adminCertificatesZip: '/api/admin/certificates.zip',
   /** The organizer cancels a registration (frees its seat), or restores a cancelled one. */
   adminCancel: '/api/admin/registrations/:id/cancel',
   adminRestore: '/api/admin/registrations/:id/restore',

@@ -63,6 +63,11 @@ describe('the route table', () => {
       [`HEAD ${api.adminRegistrations}`]: ['admin'],
       [`POST ${api.adminConfirm}`]: ['admin'],
       [`POST ${api.adminTicket}`]: ['admin'],
+      // Certificates are documents for the organizer: door accounts see names, not these.
+      [`GET ${api.adminRegistrationCertificate}`]: ['admin'],
+      [`HEAD ${api.adminRegistrationCertificate}`]: ['admin'],
+      [`GET ${api.adminCertificatesZip}`]: ['admin'],
+      [`HEAD ${api.adminCertificatesZip}`]: ['admin'],
       [`POST ${api.adminCancel}`]: ['admin'],
       [`POST ${api.adminRestore}`]: ['admin'],
       [`DELETE ${api.adminRegistration}`]: ['admin'],
