@@ -197,6 +197,7 @@ export const eventFieldLabels = {
   whatsappMessage: 'Mensagem do WhatsApp (ingresso)',
   receivedEmailIntro: 'Abertura do e-mail de inscrição recebida',
   ticketEmailIntro: 'Abertura do e-mail do ingresso',
+  reminders: 'Lembretes',
   certificate: 'Certificado',
   fields: 'Perguntas do formulário original',
   fieldLabels: 'Textos das perguntas do formulário original',

@@ -20,6 +20,8 @@ import { fieldLabelsSchema, formFieldsSchema, questionsSchema } from './form-que
 import { defaultCertificateSettings } from './certificate-text.ts';
 import { logoLimits, logoUrlPattern } from './event-logo.ts';
 import { isPhoneCountry } from './phone.ts';
+import { defaultReminders } from './reminder-settings.ts';
+import { remindersSchema } from './reminder-settings.schema.ts';
 import {
   messageTextFields,
   placeholdersIn,
@@ -242,6 +244,8 @@ const settingsObject = z.strictObject(
     fieldLabels: fieldLabelsSchema.default(() => structuredClone(defaultFieldLabels)),
     /** The organizer's own questions, in order (issue 34.2; shapes: form-questions.schema.ts). */
     questions: questionsSchema.default(() => []),
+    /** Sent to everyone confirmed, each this many hours before the start (issue 35.1). */
+    reminders: remindersSchema.default(() => structuredClone([...defaultReminders])),
     /** The certificate of attendance (issue 36.1): off by default. */
     certificate: certificateSettingsSchema.default(() =>
       structuredClone(defaultCertificateSettings),

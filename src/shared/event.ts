@@ -7,6 +7,7 @@ import { defaultCertificateSettings } from './certificate-text.ts';
 import type { EventSettings } from './event-settings.schema.ts';
 import { defaultLandingTexts, defaultThanksTexts } from './event-fields.ts';
 import { defaultFieldLabels, defaultFormFields } from './form-questions.ts';
+import { defaultReminders } from './reminder-settings.ts';
 import { registrationWindow, type RegistrationWindow } from './registration-window.ts';
 import type { MessageTextField } from './message-placeholders.ts';
 
@@ -42,6 +43,7 @@ export const defaultEventDetails: EventDetails = {
   fields: structuredClone(defaultFormFields),
   fieldLabels: structuredClone(defaultFieldLabels),
   questions: [],
+  reminders: structuredClone([...defaultReminders]),
   certificate: structuredClone(defaultCertificateSettings),
 };
 

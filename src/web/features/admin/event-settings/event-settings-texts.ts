@@ -19,6 +19,8 @@ export const eventSettingsTexts = {
     messages: 'Mensagens',
   },
   help: {
+    reminders:
+      'Cada pessoa confirmada recebe um lembrete por e-mail (e por WhatsApp, se configurado), de 1 a 168 horas antes do início: 24 é a véspera. Até 3 lembretes; sem nenhum, nada é enviado.',
     tagline: 'Aparece sob o nome, na página inicial e no formulário.',
     logo: 'PNG, JPEG ou WebP, até 2 MB. Aparece nas páginas públicas, no ingresso e nos e-mails, reduzido a no máximo 480 px de largura. Salvo ao enviar.',
     registrationOpen:
@@ -58,6 +60,9 @@ export const eventSettingsTexts = {
   messagesIntro:
     'Os marcadores entre chaves são trocados pelos dados de cada pessoa. Um parágrafo com um marcador sem valor (o link antes de haver ingresso) sai inteiro.',
   placeholdersHeading: 'Marcadores',
+  addReminder: 'Adicionar lembrete',
+  reminderHours: (position: number) => `Lembrete ${position}: horas antes do início`,
+  removeReminder: (position: number) => `Remover lembrete ${position}`,
   preview: 'Prévia',
   /** The person the previews are written to. */
   previewPerson: 'Maria Silva',

@@ -9,6 +9,7 @@ import {
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
 import { MessagePreview, previewEvent } from './message-preview.tsx';
+import { RemindersField } from './reminders-field.tsx';
 import { sectionFields, type SectionProps } from './section-fields.tsx';
 import { SettingsGroup } from './settings-group.tsx';
 
@@ -18,7 +19,7 @@ export function MessagesSection({
   settings,
   ...props
 }: SectionProps & { settings: EventSettings }) {
-  const { values } = props;
+  const { values, errors, update } = props;
   const { bind, field } = sectionFields(props);
   const preview = previewEvent(values, settings);
   return (
@@ -35,6 +36,7 @@ export function MessagesSection({
           <MessagePreview field={name} text={values[name]} event={preview} />
         </div>
       ))}
+      <RemindersField value={values.reminders} error={errors.reminders} update={update} />
     </SettingsGroup>
   );
 }

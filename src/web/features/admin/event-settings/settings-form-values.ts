@@ -27,6 +27,7 @@ const jsonFields = new Set<SettingsField>([
   'thanks',
   'logo',
   'certificate',
+  'reminders',
   'fields',
   'fieldLabels',
   'questions',
