@@ -52,7 +52,7 @@ beforeAll(async () => {
   await db.kysely
     .insertInto('registrations')
     .values(
-      outlived.map(({ delivery: _messages, ...r }) => ({
+      outlived.map(({ delivery: _messages, respostas: _none, ...r }) => ({
         ...r,
         email_key: r.email.toLowerCase(),
         event_id: currentEditionId,

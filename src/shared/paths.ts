@@ -103,6 +103,11 @@ export const api = {
   adminAccount: '/api/admin/accounts/:id',
   /** The current edition's settings (GET, PUT). */
   adminEvent: '/api/admin/event',
+  /**
+   * How many answered each of its questions, and picked each option (GET): asked before a
+   * question or an option is removed, and drawn by 'Resultados' (issue 34).
+   */
+  adminEventAnswers: '/api/admin/event/answers',
   /** Its logo: a PNG, JPEG or WebP picture as the body (PUT), or none (DELETE). */
   adminEventLogo: '/api/admin/event/logo',
   /**

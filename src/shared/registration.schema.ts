@@ -198,10 +198,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     }
     // An answer is named by its question: `respostas.<id>` (issue 34.3).
     const [first, second] = issue.path;
+    // A question of the settings by its place and part: `questions.2.options` (issue 34.2).
     const key =
       first === 'respostas' && second !== undefined
         ? `respostas.${String(second)}`
-        : String(first ?? '_');
+        : first === 'questions'
+          ? issue.path.map(String).join('.')
+          : String(first ?? '_');
     fields[key] ??= issue.message;
   }
   return fields;

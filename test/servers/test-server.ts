@@ -18,6 +18,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { formatPosition, parsePosition } from '../../src/server/live/log-position.ts';
 import { emailKey } from '../../src/server/email-key.ts';
+import { storedAnswers } from '../../src/server/registrations/registration-rows.ts';
 import { currentEditionId } from '../../src/server/db/current-edition.ts';
 
 export interface TestServer {
@@ -202,6 +203,7 @@ export async function seedRegistrations(
         .values(
           registrations.slice(i, i + 500).map(({ delivery: _messages, ...r }) => ({
             ...r,
+            respostas: storedAnswers(r.respostas),
             email_key: emailKey(r.email),
             event_id: currentEditionId,
           })),

@@ -24,6 +24,8 @@ export interface RegistrationsTable extends Omit<
   personal_token: string | null;
   /** The Idempotency-Key the form sent it under (decision 0168); null without one. */
   submission_key: string | null;
+  /** The answers to the organizer's questions as JSON (registration-rows.ts); null: none. */
+  respostas: string | null;
 }
 
 /** One edition of the event: its settings, and whether it is the one the site serves. */

@@ -106,7 +106,12 @@ export class SettingsChangedError extends Error {
 export async function updateCurrentSettings(
   db: Kysely<Database>,
   /** The new settings, or how to make them from the current ones (held: no save in between). */
-  settingsOrChange: EventSettings | ((current: EventSettings) => EventSettings),
+  settingsOrChange:
+    | EventSettings
+    | ((
+        current: EventSettings,
+        trx: Transaction<Database>,
+      ) => EventSettings | Promise<EventSettings>),
   actor: Actor,
   alsoDo?: (trx: Transaction<Database>, fields: readonly string[]) => Promise<void>,
   writtenOver: (current: StoredEdition) => boolean = () => true,
@@ -117,7 +122,7 @@ export async function updateCurrentSettings(
     if (!writtenOver(current)) throw new SettingsChangedError();
     const settings =
       typeof settingsOrChange === 'function'
-        ? settingsOrChange(current.settings)
+        ? await settingsOrChange(current.settings, trx)
         : settingsOrChange;
     const fields = changedFields(current.settings, settings);
     if (fields.length === 0) return { edition: current, fields };

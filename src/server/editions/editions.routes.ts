@@ -23,7 +23,9 @@ import { retentionFields, retentionJob } from '../registrations/retention.job.ts
 import { requireUuid } from '../registrations/uuid.ts';
 import { idParams, routeSchema } from '../route-schema.ts';
 import { holdSeats } from '../seats/seats.repository.ts';
+import { countCurrentAnswers } from '../registrations/answers.repository.ts';
 import { pastEditionDateMessage } from './edition-date.ts';
+import { keepAnswered, QuestionChangeRefused } from './question-changes.ts';
 import {
   createEdition,
   DuplicateEditionNameError,
@@ -39,11 +41,26 @@ import {
   toApiEdition,
 } from './editions.repository.ts';
 
+const answerCountsSchema = z.object({
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      answered: z.number().int().describe('Registrations with an answer to it.'),
+      options: z
+        .record(z.string(), z.number().int())
+        .describe("By option id (choice, choices); by 'true'/'false' (yes_no); {} otherwise."),
+    }),
+  ),
+});
+
 /** A logo in a save that PUT /api/admin/event/logo did not put there. */
 class LogoNotUploadedError extends Error {}
 
-/** Three texts of up to 2,000 characters (4 bytes each at worst) and the rest. */
-const settingsBodyLimit = 64 * 1024;
+/**
+ * Three texts of up to 2,000 characters (4 bytes each at worst), 20 questions of up to 20
+ * options each (issue 34) and the rest.
+ */
+const settingsBodyLimit = 256 * 1024;
 
 export async function editionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,7 +94,10 @@ export async function editionsRoutes(fastify: FastifyInstance) {
         description:
           'Answered once this instance serves the new settings, with the new `ETag`; the ' +
           'waiting list gets any seat the change makes. With `If-Match` of another version ' +
-          'nothing is written (412); without it the save goes through.',
+          'nothing is written (412); without it the save goes through. A new question or ' +
+          'option sent without `id` gets one; one removed after somebody answered it is kept ' +
+          '`archived` (GET /api/admin/event/answers says how many first); the kind of an ' +
+          'answered question cannot change (400 at `questions.<index>.kind`).',
         headers: z.object({
           'if-match': z
             .string()
@@ -95,12 +115,17 @@ export async function editionsRoutes(fastify: FastifyInstance) {
       try {
         saved = await updateCurrentSettings(
           app.db.kysely,
-          (current) => {
+          async (current, trx) => {
             // The logo is kept or taken off here; a new one comes through its own route.
             if (settings.logo && JSON.stringify(settings.logo) !== JSON.stringify(current.logo)) {
               throw new LogoNotUploadedError();
             }
-            return settings;
+            // Answers given stay named: what was answered is archived, not dropped (issue 34.5).
+            const counts = await countCurrentAnswers(trx, current.questions);
+            return {
+              ...settings,
+              questions: keepAnswered(current.questions, settings.questions, counts),
+            };
           },
           actorOf(request),
           async (trx, changed) => {
@@ -116,6 +141,9 @@ export async function editionsRoutes(fastify: FastifyInstance) {
         if (error instanceof LogoNotUploadedError) {
           return sendError(reply, errorTable.validation, { logo: eventFieldMessages.logo });
         }
+        if (error instanceof QuestionChangeRefused) {
+          return sendError(reply, errorTable.validation, { [error.field]: error.reason });
+        }
         if (!(error instanceof SettingsChangedError)) throw error;
         return sendError(reply, errorTable.settingsChanged);
       }
@@ -128,6 +156,24 @@ export async function editionsRoutes(fastify: FastifyInstance) {
         void app.jobs.runNow(retentionJob.name);
       }
       return reply.header('etag', settingsEtag(edition)).send(edition.settings);
+    },
+  );
+
+  app.get(
+    api.adminEventAnswers,
+    {
+      ...forAdmins,
+      schema: routeSchema({
+        summary: "How many answered each of the current edition's questions, by option",
+        description:
+          'Every registration of the edition counted, cancelled ones too (their answers are in ' +
+          'its CSV); archived questions and options included.',
+        response: { 200: answerCountsSchema },
+      }),
+    },
+    async () => {
+      const { settings } = await readCurrentEdition(app.db.kysely);
+      return { questions: await countCurrentAnswers(app.db.kysely, settings.questions) };
     },
   );
 

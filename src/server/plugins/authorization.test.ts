@@ -88,6 +88,8 @@ describe('the route table', () => {
       [`GET ${api.adminEvent}`]: ['admin'],
       [`HEAD ${api.adminEvent}`]: ['admin'],
       [`PUT ${api.adminEvent}`]: ['admin'],
+      [`GET ${api.adminEventAnswers}`]: ['admin'],
+      [`HEAD ${api.adminEventAnswers}`]: ['admin'],
       [`PUT ${api.adminEventLogo}`]: ['admin'],
       [`DELETE ${api.adminEventLogo}`]: ['admin'],
       [`POST ${api.adminEventPreview}`]: ['admin'],

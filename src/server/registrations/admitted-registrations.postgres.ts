@@ -18,6 +18,7 @@ import { admit, holdSeats } from '../seats/seats.repository.ts';
 import { newPersonalToken, newTicketCode } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';
 import type { RegistrationInput, Written } from './new-registration.ts';
+import { storedAnswers } from './registration-rows.ts';
 import { newRegistrationId } from './uuid.ts';
 import { promoteWaitlisted } from './waiting-list.repository.ts';
 
@@ -56,6 +57,7 @@ async function admitGroup(
           ticket_code: status === 'confirmed' ? newTicketCode() : null,
           personal_token: newPersonalToken(),
           submission_key: input.submission_key ?? null,
+          respostas: storedAnswers(input.respostas),
           id: newRegistrationId(),
           email_key: key,
           created_at: now,
@@ -82,10 +84,10 @@ async function admitGroup(
       with registration as (
         insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
           levar_alguem, confirmacao, status, ticket_code, personal_token, created_at, event_id,
-          submission_key)
+          submission_key, respostas)
         select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
           r.levar_alguem, r.confirmacao, r.status, r.ticket_code, r.personal_token, r.created_at,
-          r.event_id, r.submission_key
+          r.event_id, r.submission_key, r.respostas
         from json_populate_recordset(null::registrations, ${JSON.stringify(values)}::json) r
         on conflict do nothing
         returning id, status, created_at

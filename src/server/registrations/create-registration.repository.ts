@@ -21,13 +21,13 @@ import { writeAdmittedOnPostgres } from './admitted-registrations.postgres.ts';
 import type { CreatedRegistration, RegistrationInput } from './new-registration.ts';
 import { writeRegistrationOnPostgres } from './new-registrations.postgres.ts';
 import { DuplicateEmailError } from './registration-errors.ts';
-import { toRegistration } from './registration-rows.ts';
+import { storedAnswers, toRegistration } from './registration-rows.ts';
 import { newRegistrationId } from './uuid.ts';
 
-type NewRow = RegistrationInput &
+type NewRow = Omit<RegistrationInput, 'respostas'> &
   Pick<
     RegistrationRow,
-    'id' | 'email_key' | 'created_at' | 'status' | 'ticket_code' | 'personal_token'
+    'id' | 'email_key' | 'created_at' | 'status' | 'ticket_code' | 'personal_token' | 'respostas'
   > & { submission_key: string | null };
 
 /** The new row, into the current edition, compiled once (db/query-template.ts). */
@@ -47,6 +47,7 @@ const insertRegistration = queryTemplate<NewRow, RegistrationRow>(
     'ticket_code',
     'personal_token',
     'submission_key',
+    'respostas',
   ],
   (db, row) => {
     const { delivery: _none, respostas: _stored, ...state } = newRegistrationState;
@@ -139,6 +140,7 @@ async function insertAdmitted(
         ticket_code: status === 'confirmed' ? newTicketCode() : null,
         personal_token: newPersonalToken(),
         submission_key: input.submission_key ?? null,
+        respostas: storedAnswers(input.respostas),
         id: newRegistrationId(),
         email_key: emailKey(input.email),
         created_at: new Date().toISOString(),

@@ -1,6 +1,7 @@
 // What a new registration's writers take and give back: the SQLite path
 // (create-registration.repository.ts), PostgreSQL's grouped insert and automatic admission
 // (group-writer.ts) alike.
+import type { Answers } from '../../shared/form-questions.ts';
 import type { NewRegistration, Registration } from '../../shared/registration.schema.ts';
 import type { RegistrationRow } from '../db/schema.ts';
 
@@ -10,6 +11,8 @@ import type { RegistrationRow } from '../db/schema.ts';
  */
 export type RegistrationInput = Omit<NewRegistration, 'website'> & {
   submission_key?: string | null;
+  /** The answers to the edition's own questions, as checked (registrationSchemaFor). */
+  respostas?: Answers;
 };
 
 /**

@@ -15,6 +15,7 @@ import { pendingOrWaitlisted } from '../seats/seats.repository.ts';
 import { newPersonalToken } from '../tickets/ticket-code.ts';
 import { groupWriter } from './group-writer.ts';
 import type { RegistrationInput, Written } from './new-registration.ts';
+import { storedAnswers } from './registration-rows.ts';
 import { newRegistrationId } from './uuid.ts';
 import { fillFreeSeats } from './waiting-list.repository.ts';
 
@@ -57,6 +58,7 @@ async function insertRegistrations(
     // event is full) is decided by the statement (approval mode takes no seat: seats.repository.ts).
     personal_token: newPersonalToken(),
     submission_key: input.submission_key ?? null,
+    respostas: storedAnswers(input.respostas),
   }));
   const messages = messageRows(
     rows.flatMap((row) =>
@@ -128,10 +130,12 @@ const insertGroup = queryTemplate<
     sql<{ id: string; status: RegistrationRow['status'] }>`
     with registration as (
       insert into registrations (id, nome_completo, whatsapp, email, email_key, nome_compania,
-        levar_alguem, confirmacao, status, created_at, event_id, personal_token, submission_key)
+        levar_alguem, confirmacao, status, created_at, event_id, personal_token, submission_key,
+        respostas)
       select r.id, r.nome_completo, r.whatsapp, r.email, r.email_key, r.nome_compania,
         r.levar_alguem, r.confirmacao, ${pendingOrWaitlisted()}, r.created_at,
-        (select e.id from events e where e.is_current = 1), r.personal_token, r.submission_key
+        (select e.id from events e where e.is_current = 1), r.personal_token, r.submission_key,
+        r.respostas
       from json_populate_recordset(null::registrations, ${group.registrations}::json) r
       on conflict do nothing
       returning id, created_at, status

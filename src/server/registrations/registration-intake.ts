@@ -3,6 +3,7 @@
 // 0209). One place for what both must refuse and decide, so a rule added here holds for both.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { errorTable } from '../../shared/api-error.ts';
+import type { CheckedRegistration } from '../../shared/form-questions.schema.ts';
 import {
   honeypotField,
   newRegistrationState,
@@ -58,7 +59,7 @@ export type Intake =
 export async function takeRegistration(
   app: FastifyInstance,
   log: FastifyBaseLogger,
-  body: NewRegistration,
+  body: NewRegistration | CheckedRegistration,
   submissionKey: string | null,
 ): Promise<Intake> {
   const { [honeypotField]: honeypot, ...input } = body;

@@ -1,13 +1,23 @@
 // A registration's row as the API serves it: the shared schema keeps its fields and drops the
 // rest, with where its messages are.
 import type { Kysely } from 'kysely';
+import type { Answers } from '../../shared/form-questions.ts';
 import type { Delivery } from '../../shared/message.schema.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { deliveriesOf } from '../messages/message-reads.repository.ts';
 
 export function toRegistration(row: RegistrationRow, delivery: Delivery = {}): Registration {
-  return registrationSchema.parse({ ...row, delivery });
+  return registrationSchema.parse({ ...row, respostas: answersOf(row.respostas), delivery });
+}
+
+/** The answers as the column keeps them: JSON, or null for none (nothing answered). */
+export function storedAnswers(answers: Answers | undefined): string | null {
+  return answers && Object.keys(answers).length > 0 ? JSON.stringify(answers) : null;
+}
+
+function answersOf(column: string | null | undefined): Answers {
+  return column ? (JSON.parse(column) as Answers) : {};
 }
 
 /** Rows as the API serves them, each with where its messages are. */

@@ -4,16 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, attendeePageUrl } from '../../shared/paths.ts';
-import {
-  newRegistrationSchema,
-  newRegistrationSchemaIn,
-  registrationSchema,
-} from '../../shared/registration.schema.ts';
+import { defaultEvent } from '../../shared/event.ts';
+import { registrationSchemaFor } from '../../shared/form-questions.schema.ts';
+import { registrationSchema } from '../../shared/registration.schema.ts';
 import { audiences } from '../audience.ts';
 import { sendError, sendRefusal } from '../http-errors.ts';
 import { routeSchema } from '../route-schema.ts';
 import { bodyCheckedWith } from '../plugins/route-validation.ts';
-import type { CountryCode } from '../../shared/phone.ts';
 import type { CreatedRegistration } from './new-registration.ts';
 import { intakeRateLimit, intakeRefusal, takeRegistration } from './registration-intake.ts';
 import { waitlistPosition } from './waitlist-position.repository.ts';
@@ -51,7 +48,8 @@ export async function registrationsRoutes(app: FastifyInstance) {
             .optional()
             .describe('22-64 letters, digits, `-`, `_`: one per filled-in form (optional).'),
         }),
-        body: newRegistrationSchema,
+        // Described with a fresh install's form; checked against the current edition's (below).
+        body: registrationSchemaFor(defaultEvent),
         response: { 201: createdSchema },
         errors: [
           errorTable.duplicateEmail,
@@ -59,9 +57,10 @@ export async function registrationsRoutes(app: FastifyInstance) {
           errorTable.registrationsNotOpen,
         ],
       }),
-      // A phone without its country code is read in the event's phone country of the moment.
+      // The edition's form of the moment: its phone country (a phone without its country code
+      // is read there), the original's fields as it asks them, its own questions (issue 34.3).
       validatorCompiler: bodyCheckedWith(() =>
-        newRegistrationSchemaIn(app.editions.current().settings.phoneCountry as CountryCode),
+        registrationSchemaFor(app.editions.current().settings),
       ),
       // Closed is closed whatever was sent: decided before the body is checked (issue 33.5).
       preValidation: async (_request, reply) => {
