@@ -209,6 +209,40 @@ describe('buildCsv', () => {
     ]);
   });
 
+  it("adds a column per question, headed by its label, a removed one's answers kept", () => {
+    const option = (id: string, label: string, archived = false) => ({ id, label, archived });
+    const asked = { help: '', required: false, options: [], max: null, archived: false };
+    const questions = [
+      { ...asked, id: 'cargo', kind: 'text', label: 'Cargo' },
+      { ...asked, id: 'bio', kind: 'long_text', label: 'Sobre' },
+      {
+        ...asked,
+        id: 'tam',
+        kind: 'choice',
+        label: 'Tamanho',
+        options: [option('p', 'P'), option('m', 'M', true)],
+      },
+      {
+        ...asked,
+        id: 'temas',
+        kind: 'choices',
+        label: 'Temas',
+        options: [option('web', 'Web'), option('ia', 'IA')],
+      },
+      { ...asked, id: 'veg', kind: 'yes_no', label: 'Vegetariano?', archived: true },
+    ] as const;
+    const respostas = { cargo: '=Dev', bio: 'a\nb', tam: 'm', temas: ['web', 'ia'], veg: false };
+    const rows = parse(
+      buildCsv([registration({ respostas }), registration()], {
+        ...event,
+        questions: questions.map((q) => ({ ...q, options: [...q.options] })),
+      }),
+    );
+    expect(rows[0]).toEqual([...csvHeader, 'Cargo', 'Sobre', 'Tamanho', 'Temas', 'Vegetariano?']);
+    expect(rows[1]?.slice(csvHeader.length)).toEqual(["'=Dev", 'a\nb', 'M', 'Web; IA', 'Não']);
+    expect(rows[2]?.slice(csvHeader.length)).toEqual(['', '', '', '', '']);
+  });
+
   it('leaves no cell of a hostile row starting with a formula trigger', () => {
     const hostile = registration({
       nome_completo: "=cmd|' /C calc'!A0",

@@ -1,5 +1,6 @@
 // The CSV export: spreadsheet-safe (OWASP CSV injection), UTF-8 with BOM for Excel.
 import type { EventSettings } from './event-settings.schema.ts';
+import { answerText } from './form-questions.ts';
 import { formatPhone } from './phone.ts';
 import { bringsSomeone, confirmacaoLabels, decisionLabels, formatDateTime } from './labels.ts';
 import type { Registration } from './registration.schema.ts';
@@ -24,11 +25,20 @@ export function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-/** Dates on the edition's clocks, phones as its phone country writes them (decision 0214). */
+/**
+ * Dates on the edition's clocks, phones as its phone country writes them (decision 0214). After
+ * the original's columns, one per question of the organizer's, headed by its label (a question
+ * removed after it was answered too: its answers stay), choices joined by '; ' (issue 34.4).
+ */
 export function buildCsv(
   registrations: readonly Registration[],
-  { timeZone, phoneCountry }: Pick<EventSettings, 'timeZone' | 'phoneCountry'>,
+  {
+    timeZone,
+    phoneCountry,
+    questions = [],
+  }: Pick<EventSettings, 'timeZone' | 'phoneCountry'> & Partial<Pick<EventSettings, 'questions'>>,
 ): string {
+  const header = [...csvHeader, ...questions.map((question) => question.label)];
   const rows = registrations.map((r) => [
     r.nome_completo,
     formatPhone(r.whatsapp, phoneCountry),
@@ -38,8 +48,9 @@ export function buildCsv(
     r.confirmacao ? confirmacaoLabels[r.confirmacao] : '',
     decisionLabels[r.status],
     formatDateTime(r.created_at, timeZone),
+    ...questions.map((question) => answerText(question, r.respostas[question.id])),
   ]);
-  const lines = [csvHeader, ...rows].map((row) => row.map(csvCell).join(','));
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return BOM + lines.join('\r\n') + '\r\n';
 }
 

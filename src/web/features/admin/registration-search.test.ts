@@ -41,6 +41,12 @@ describe('normalizeForSearch', () => {
 });
 
 describe('filterRegistrations', () => {
+  it('finds a text answer to the organizer’s questions, not a list of options', () => {
+    const ana = { ...person('Ana Souza'), respostas: { cargo: 'Engenheira de segurança' } };
+    const bia = { ...person('Bia Lima'), respostas: { temas: ['engenheira'], veg: true } };
+    expect(filterRegistrations([ana, bia], 'seguranca engenheira')).toEqual([ana]);
+  });
+
   it('returns the same list, in order, for an empty or blank term', () => {
     expect(filterRegistrations(list, '')).toBe(list);
     expect(filterRegistrations(list, '   ')).toBe(list);

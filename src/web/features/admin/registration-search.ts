@@ -1,9 +1,22 @@
-// The panel's search: finds a person at the door by a piece of the name, e-mail, company or
-// phone, ignoring case and accents ('joao' finds 'João'). Every word typed must match.
+// The panel's search: finds a person at the door by a piece of the name, e-mail, company, phone
+// or a text answer to the organizer's questions (issue 34.4), ignoring case and accents ('joao'
+// finds 'João'). Every word typed must match.
 import type { Registration } from '@shared/registration.schema.ts';
 import { normalizeForSearch } from '@/lib/search-text.ts';
 
-type Searchable = Pick<Registration, 'nome_completo' | 'email' | 'nome_compania' | 'whatsapp'>;
+type Searchable = Pick<Registration, 'nome_completo' | 'email' | 'nome_compania' | 'whatsapp'> & {
+  respostas?: Registration['respostas'];
+};
+
+/**
+ * The answers typed in (a string; a list is options picked). A single choice is a string too, its
+ * option's id: random letters nobody types, so left in rather than looked up in the settings.
+ */
+function typedAnswers(registration: Searchable): string[] {
+  return Object.values(registration.respostas ?? {}).filter(
+    (answer): answer is string => typeof answer === 'string',
+  );
+}
 
 function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
@@ -33,7 +46,12 @@ function keyOf(registration: Searchable): SearchKey {
   if (!key) {
     key = {
       text: normalizeForSearch(
-        [registration.nome_completo, registration.email, registration.nome_compania].join('\n'),
+        [
+          registration.nome_completo,
+          registration.email,
+          registration.nome_compania,
+          ...typedAnswers(registration),
+        ].join('\n'),
       ),
       phoneDigits: digitsOf(registration.whatsapp),
     };
