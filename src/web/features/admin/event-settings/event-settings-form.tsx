@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import type { VersionedSettings } from '../admin-api.ts';
 import { registrationsKey } from '../use-live-registrations.ts';
 import { capacityWarning, seatsTaken } from './capacity-warning.ts';
+import { CertificateSection } from './certificate/certificate-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { ErasureDialog } from './erasure-dialog.tsx';
 import { erasedBySaving } from './erasure-warning.ts';
@@ -85,6 +86,7 @@ export function EventSettingsForm({ current }: { current: VersionedSettings }) {
       <ThanksSection {...section} />
       <DataSection {...section} />
       <MessagesSection {...section} settings={settings} />
+      <CertificateSection {...section} />
 
       {errors.form && (
         <p role="alert" className="text-destructive text-sm font-medium">

@@ -1,0 +1,121 @@
+// 'Evento' → 'Certificado' in the panel (issue 36.1, 36.8), in Chromium against the real server and
+// its SQLite file: off by default, the hours' default from the event's duration, the placeholders
+// explained in pt-BR, one or two signers; a wrong part named at its input in pt-BR with nothing
+// typed lost, then saved and read back from the API; by keyboard, at 1280 and 360 px, axe clean.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { certificateMessages } from '../src/shared/certificate-settings.schema.ts';
+import { defaultCertificateText } from '../src/shared/certificate-text.ts';
+import { startSession, type TestSession } from '#test/api/sessions.ts';
+import type { TestServer } from '#test/servers/test-server.ts';
+import { startAppServer } from '#test/servers/app-server.ts';
+import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import {
+  animationsDone,
+  openEventScreen as openEventScreenOf,
+  storedSettings as storedSettingsOf,
+} from '#test/browser/admin-panel.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+let session: TestSession;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  session = await startSession(server.app.db.kysely);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const storedSettings = () => storedSettingsOf(server, session);
+const openEventScreen = () => openEventScreenOf(browser, server, session);
+
+it('sets the certificate by keyboard at 1280 px: errors at their inputs, nothing typed lost, saved as typed', async () => {
+  const page = await openEventScreen();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const section = page.getByRole('group', { name: 'Certificado', exact: true });
+  const enabled = section.getByLabel('Emitir certificados de participação');
+  expect(await enabled.isChecked()).toBe(false);
+  expect(await section.getByLabel('Texto', { exact: true }).inputValue()).toBe(
+    defaultCertificateText,
+  );
+  for (const line of ['{nome}', '{evento}', '{data}', '{local}', '{carga_horaria}'])
+    await section.getByText(line, { exact: true }).waitFor();
+  await section.getByText('o nome de quem participou').waitFor();
+
+  // The default hours follow the event's duration (210 minutes: 3,5 horas).
+  await page.getByLabel('Duração (minutos)', { exact: true }).fill('210');
+  const hours = section.getByLabel('Carga horária (horas)');
+  expect(await hours.getAttribute('placeholder')).toBe('3,5');
+  await section.getByText(/arredondada à meia hora \(hoje, 3,5 horas\)/).waitFor();
+
+  // By keyboard: on, hours wrong, a first signer named only, a second added.
+  await enabled.focus();
+  await page.keyboard.press('Space');
+  expect(await enabled.isChecked()).toBe(true);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('7,25');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Parabéns!');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Ana Beatriz Souza');
+  await section.getByRole('button', { name: 'Adicionar segunda assinatura' }).press('Enter');
+  const second = section.getByRole('group', { name: 'Assinatura 2' });
+  await second.getByLabel(/^Nome/).fill('Zoë Ñandú');
+  await second.getByLabel(/^Cargo/).fill('Diretora');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+
+  // Named at each input in pt-BR, the first in error focused, nothing saved, nothing lost.
+  await expect.poll(() => hours.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('evento-certificate-hours');
+  await section.getByText(certificateMessages.hours).waitFor();
+  const firstRole = section.getByRole('group', { name: 'Assinatura 1' }).getByLabel(/^Cargo/);
+  expect(await firstRole.getAttribute('aria-invalid')).toBe('true');
+  await section.getByText(certificateMessages.signerRole(120)).waitFor();
+  expect((await storedSettings()).certificate.enabled).toBe(false);
+  expect(await hours.inputValue()).toBe('7,25');
+  expect(await second.getByLabel(/^Nome/).inputValue()).toBe('Zoë Ñandú');
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await hours.fill('7,5');
+  await firstRole.fill('Coordenadora');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByText('Evento salvo!').waitFor();
+  expect((await storedSettings()).certificate).toEqual({
+    enabled: true,
+    hours: 7.5,
+    text: `${defaultCertificateText} Parabéns!`,
+    signers: [
+      { name: 'Ana Beatriz Souza', role: 'Coordenadora' },
+      { name: 'Zoë Ñandú', role: 'Diretora' },
+    ],
+  });
+
+  // The second signer removed, the hours emptied (the event's duration): saved so.
+  await section.getByRole('button', { name: 'Remover segunda assinatura' }).click();
+  await hours.fill('');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect
+    .poll(async () => (await storedSettings()).certificate)
+    .toMatchObject({ hours: null, signers: [{ name: 'Ana Beatriz Souza' }] });
+  expect((await storedSettings()).certificate.signers).toHaveLength(1);
+  await page.close();
+});
+
+it('fits a 360 px phone: the section no wider than the screen, axe clean', async () => {
+  const page = await openEventScreen();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const section = page.getByRole('group', { name: 'Certificado', exact: true });
+  await section.getByRole('button', { name: /segunda assinatura/ }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const box = await section.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.close();
+});

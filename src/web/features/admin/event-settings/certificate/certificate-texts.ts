@@ -1,0 +1,30 @@
+// The 'Certificado' section's own texts (issue 36.1); the settings' messages are the shared ones
+// (src/shared/certificate-settings.schema.ts), which the API speaks too.
+export const certificateTexts = {
+  legend: 'Certificado',
+  intro:
+    'Um certificado de participação em PDF para cada pessoa que entrou no evento, com um código que qualquer um pode conferir.',
+  enabled: 'Emitir certificados de participação',
+  enabledHelp: 'Desmarcado, ninguém recebe certificado.',
+  hours: 'Carga horária (horas)',
+  /** Under the hours: what an empty field prints. */
+  hoursHelp: (shown: string) =>
+    `De meia em meia hora, como 7,5. Vazio: a duração do evento arredondada à meia hora (hoje, ${shown}).`,
+  text: 'Texto',
+  textLength: (length: number, max: number) => `${length} de ${max} caracteres.`,
+  placeholdersIntro: 'Os marcadores entre chaves são trocados no certificado de cada pessoa:',
+  placeholders: {
+    nome: 'o nome de quem participou',
+    evento: 'o nome do evento',
+    data: 'a data do evento, como 6 de dezembro de 2025',
+    local: 'o local e a cidade',
+    carga_horaria: 'a carga horária, como 8 horas',
+  },
+  signersLegend: 'Assinaturas',
+  signersHelp: 'Uma ou duas pessoas assinam o certificado: nome e cargo.',
+  signer: (position: number) => `Assinatura ${position}`,
+  signerName: 'Nome',
+  signerRole: 'Cargo',
+  addSigner: 'Adicionar segunda assinatura',
+  removeSigner: 'Remover segunda assinatura',
+} as const;
