@@ -53,6 +53,7 @@ import { registrationsRoutes } from './registrations/registrations.routes.ts';
 import { routeSchema } from './route-schema.ts';
 import { retentionJob } from './registrations/retention.job.ts';
 import { certificateIssueJob } from './certificates/certificate-issue.job.ts';
+import { openCertificateLinks } from './certificates/certificate-links.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions) {
     options.setupTiming,
   );
   app.decorate('firstAdminSetup', firstAdminSetup);
+  app.decorate('certificateLinks', await openCertificateLinks(db.kysely, config.publicUrl));
   app.addHook('onListen', async () => {
     if (firstAdminSetup.announcement) app.log.warn(firstAdminSetup.announcement);
   });

@@ -39,6 +39,11 @@ export const attendeeCertificate = '/inscricao/:code/certificado.pdf';
  */
 export const certificatePage = '/certificado/:code';
 export const certificateLookup = '/validar';
+/**
+ * A certificate's PDF by a sealed link that needs no login and lapses (WhatsApp's document
+ * header, decision 0238): the token says nothing by itself.
+ */
+export const certificateFile = '/certificado/arquivo/:token';
 
 /** The public ticket page of one registration: `withCode(ticketPage, code)`. */
 export const ticketPage = '/ingresso/:code';
@@ -165,6 +170,10 @@ export function withId(pattern: string, id: string): string {
 /** Fills a route pattern's `:code`: `withCode(ticketPage, code)`. */
 export function withCode(pattern: string, code: string): string {
   return pattern.replace(':code', encodeURIComponent(code));
+}
+
+export function withToken(pattern: string, token: string): string {
+  return pattern.replace(':token', encodeURIComponent(token));
 }
 
 /** The person's own page's absolute address on PUBLIC_URL: what every message carries. */

@@ -7,6 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
+export interface DocumentParameter {
+  link: string;
+  filename: string;
+}
+
 export interface GraphRequest {
   path: string;
   authorization: string | undefined;
@@ -21,7 +26,8 @@ export interface GraphRequest {
         type: string;
         sub_type?: string;
         index?: string;
-        parameters: Array<{ type: string; text: string }>;
+        /** `text` is absent on a header's document (the certificate's, issue 36.4). */
+        parameters: Array<{ type: string; text: string; document?: DocumentParameter }>;
       }>;
     };
   };

@@ -78,7 +78,7 @@ describe('three instances at the event’s end', () => {
     expect(await issueCurrentCertificates(first().app, new Date())).toBeNull();
     expect(await db().selectFrom('certificates').selectAll().execute()).toEqual([]);
     expect(await certificateMessages()).toEqual([]);
-  });
+  }, 60_000);
 
   it('gives one certificate and one e-mail to each person who came, and to nobody else', async () => {
     const settings = await certificatesOn(first(), admin.cookie);

@@ -216,6 +216,14 @@ export interface CertificatesTable {
  * A step of the first start after the setup link (decision 0227): open while the organizer has
  * not had it yet. `event`: the short screen that asks for the event's name, date and place.
  */
+/** A key the server made for itself, shared by every instance (decision 0238). */
+export interface ServerKeysTable {
+  name: string;
+  /** base64url */
+  key: string;
+  created_at: string;
+}
+
 export interface FirstStartStepsTable {
   step: string;
   opened_at: string;
@@ -244,6 +252,7 @@ export interface Database {
   event_images: EventImagesTable;
   certificates: CertificatesTable;
   first_start_steps: FirstStartStepsTable;
+  server_keys: ServerKeysTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

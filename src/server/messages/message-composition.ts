@@ -19,7 +19,8 @@ import {
 } from './email/email-bodies.ts';
 import type { Email } from './email/smtp-mailer.ts';
 import { overtaken, type MessageRow } from './outbox.repository.ts';
-import type { TicketTemplate } from './whatsapp/whatsapp-client.ts';
+import type { CertificateTemplate, TicketTemplate } from './whatsapp/whatsapp-client.ts';
+import type { CertificateLinks } from '../certificates/certificate-links.ts';
 import type { CertificateRow } from '../certificates/certificates.repository.ts';
 import { certificateEmail } from './email/certificate-email.ts';
 import { certificateContent, certificateFileName } from '../certificates/certificate-document.ts';
@@ -60,6 +61,7 @@ export type Unsendable = Extract<DeliveryResult, { kind: 'unsendable' }>;
 export type ProviderRequest =
   | { channel: 'email'; email: Email }
   | { channel: 'whatsapp'; ticket: TicketTemplate }
+  | { channel: 'whatsapp'; certificate: CertificateTemplate }
   | { channel: null; unsendable: Unsendable };
 
 const gone: Unsendable = { kind: 'unsendable', code: 'gone', message: 'Inscrição removida.' };
@@ -92,13 +94,28 @@ function composeCertificate(
   message: Pick<MessageRow, 'id' | 'channel'>,
   recipient: Recipient,
   publicUrl: string,
+  links: Pick<CertificateLinks, 'fileUrl'> | undefined,
 ): ProviderRequest {
   const { certificate, event, logo } = recipient;
   if (!certificate) return notSent(noCertificate);
   if (certificate.revoked_at) return notSent(certificateRevoked);
   const verificationUrl = certificatePageUrl(publicUrl, certificate.code);
-  if (message.channel === 'whatsapp') return notSent(noCertificate);
   const fileName = certificateFileName(certificate);
+  if (message.channel === 'whatsapp') {
+    // The header's document is the PDF by a link that opens without a login, for a while.
+    if (!links) return notSent(noCertificate);
+    return {
+      channel: 'whatsapp',
+      certificate: {
+        to: recipient.registration.whatsapp,
+        name: certificate.name,
+        eventName: certificate.event_name,
+        documentUrl: links.fileUrl(certificate.code),
+        fileName,
+        certificateCode: certificate.code,
+      },
+    };
+  }
   const content = certificateContent(certificate, event, publicUrl);
   return {
     channel: 'email',
@@ -136,6 +153,8 @@ export function composeMessage(
   message: Pick<MessageRow, 'id' | 'kind' | 'channel'>,
   recipient: Recipient | undefined,
   publicUrl: string,
+  /** The certificate's file links (WhatsApp's document header); unset: none go by WhatsApp. */
+  links?: Pick<CertificateLinks, 'fileUrl'>,
 ): ProviderRequest {
   if (!recipient) return notSent(gone);
   const { registration, event, personalUrl, personalToken, logo } = recipient;
@@ -148,7 +167,7 @@ export function composeMessage(
     return notSent(restored);
   }
   if (message.kind === 'certificate') {
-    return composeCertificate(message, recipient, publicUrl);
+    return composeCertificate(message, recipient, publicUrl, links);
   }
   const code = registration.ticket_code;
   if (message.channel === 'email') {

@@ -23,7 +23,9 @@ export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): Me
       if (request.channel === null) return request.unsendable;
       // Only a configured channel's messages are ever claimed.
       if (request.channel === 'email') return mailer!.send(request.email);
-      return whatsapp!.sendTicket(request.ticket);
+      return 'certificate' in request
+        ? whatsapp!.sendCertificate(request.certificate)
+        : whatsapp!.sendTicket(request.ticket);
     },
     close: () => mailer?.close(),
   };

@@ -6,6 +6,7 @@
 // docs/decisions/0090.
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
+import type { CertificateLinks } from '../certificates/certificate-links.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 import { channelHealth, showChannelStates } from './channel-health.ts';
@@ -33,6 +34,8 @@ export interface SenderOptions {
   /** An edition's settings: each message speaks of its registration's own edition. */
   settingsOf(editionId: string): Promise<EventSettings | undefined>;
   publicUrl: string;
+  /** The certificate's file links, for its WhatsApp document header (decision 0238). */
+  certificateLinks?: CertificateLinks;
   mailer?: Mailer;
   whatsapp?: WhatsappClient;
   listener?: PostgresListener;
@@ -74,7 +77,9 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   async function deliver(message: MessageRow, recipient: Recipient | undefined, probe: boolean) {
     let result: DeliveryResult;
     try {
-      result = await providers.send(composeMessage(message, recipient, options.publicUrl));
+      result = await providers.send(
+        composeMessage(message, recipient, options.publicUrl, options.certificateLinks),
+      );
     } catch (error) {
       log.error({ err: error, messageId: message.id }, 'building or sending a message failed');
       result = {

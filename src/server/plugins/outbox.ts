@@ -36,6 +36,7 @@ async function outbox(app: FastifyInstance) {
       log: app.log,
       settingsOf: (id) => app.editions.settingsOf(id),
       publicUrl: config.publicUrl,
+      certificateLinks: app.certificateLinks,
       mailer: config.mail && createMailer(config.mail, new URL(config.publicUrl).hostname),
       whatsapp: config.whatsapp && createWhatsappClient(config.whatsapp),
       listener: app.postgresListener,

@@ -36,6 +36,7 @@ import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
 import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
+import { certificateFileRoutes } from '../certificates/certificate-file.routes.ts';
 import { certificatePageRoutes } from '../certificates/certificate-page.routes.ts';
 import { eventPreviewRoutes } from '../web/event-preview.routes.ts';
 import { registrationFormRoutes } from '../registrations/registration-form.routes.ts';
@@ -230,6 +231,9 @@ async function webApp(app: FastifyInstance) {
     await app.register(attendeePageRoutes, {
       render: (data) => pages!.attendeePage(data),
       sendNotFound: (request, reply) => sendPage(request, reply, pages!.notFound, 404),
+    });
+    await app.register(certificateFileRoutes, {
+      sendNotFound: (request, reply, status) => sendPage(request, reply, pages!.notFound, status),
     });
     await app.register(certificatePageRoutes, {
       render: (data) => pages!.certificatePage(data),

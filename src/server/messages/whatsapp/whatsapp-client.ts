@@ -20,8 +20,21 @@ export interface TicketTemplate {
   personalToken: string | undefined;
 }
 
+/** The certificate's template (WHATSAPP_TEMPLATE_CERTIFICATE, issue 36.4). */
+export interface CertificateTemplate {
+  to: string;
+  name: string;
+  eventName: string;
+  /** The header's document: the PDF's sealed link (decision 0238), and its file name. */
+  documentUrl: string;
+  fileName: string;
+  /** The button's URL is PUBLIC_URL/certificado/{{1}}: the code fills it. */
+  certificateCode: string;
+}
+
 export interface WhatsappClient {
   sendTicket(message: TicketTemplate): Promise<DeliveryResult>;
+  sendCertificate(message: CertificateTemplate): Promise<DeliveryResult>;
 }
 
 /** Requests in flight at once. */
@@ -154,68 +167,107 @@ function withoutToken(result: DeliveryResult, token: string | undefined): Delive
   return { ...result, message: result.message.replaceAll(token, '…') };
 }
 
+const text = (value: string) => ({ type: 'text', text: value });
+// A dynamic URL button takes the suffix of its URL; `index` is the button's place in the
+// template, from 0 (Meta allows two URL buttons).
+const urlButton = (index: number, suffix: string) => ({
+  type: 'button',
+  sub_type: 'url',
+  index: String(index),
+  parameters: [text(suffix)],
+});
+
+/**
+ * A refusal of the certificate's template is the certificate's: it fails that message (and says
+ * which variable), and never pauses the channel the tickets need.
+ */
+function certificateRefusal(result: DeliveryResult): DeliveryResult {
+  const template = result.kind === 'credentials' || result.kind === 'permanent';
+  if (!template || !/^whatsapp_132\d{3}$/.test(result.code)) return result;
+  return {
+    kind: 'permanent',
+    code: result.code,
+    message: `O modelo de WHATSAPP_TEMPLATE_CERTIFICATE foi recusado pelo WhatsApp (${result.code.slice(9)}): confira no Gerenciador do WhatsApp se ele existe, está aprovado e tem um documento no cabeçalho.`,
+  };
+}
+
 export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
   const endpoint = `${config.apiUrl}/${config.phoneNumberId}/messages`;
+
+  /** One template message to one number; `secret` never reaches a stored refusal. */
+  async function sendTemplate(
+    to: string,
+    name: string,
+    components: unknown[],
+    secret: string | undefined,
+  ): Promise<DeliveryResult> {
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${config.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: to.replace(/\D/g, ''),
+          type: 'template',
+          template: { name, language: { code: config.templateLanguage }, components },
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      return {
+        kind: 'temporary',
+        code: 'whatsapp_network',
+        message: 'Não foi possível falar com o WhatsApp (rede ou tempo esgotado).',
+      };
+    }
+    let body: { messages?: Array<{ id?: string }>; error?: GraphError } | undefined;
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      body = undefined;
+    }
+    const id = body?.messages?.[0]?.id;
+    if (response.ok && id) return { kind: 'accepted', providerId: id };
+    return withoutToken(classifyGraphError(response.status, body?.error), secret);
+  }
+
   return {
     async sendTicket(message) {
       // A template with the button cannot go without its parameter (Meta refuses it).
       if (config.cancelButton && !message.personalToken) return noPersonalLink;
       const personalToken = config.cancelButton ? message.personalToken : undefined;
-      const text = (value: string) => ({ type: 'text', text: value });
-      // A dynamic URL button takes the suffix of its URL; `index` is the button's place in the
-      // template, from 0 (Meta allows two URL buttons).
-      const urlButton = (index: number, suffix: string) => ({
-        type: 'button',
-        sub_type: 'url',
-        index: String(index),
-        parameters: [text(suffix)],
-      });
-      let response: Response;
-      try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${config.token}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            messaging_product: 'whatsapp',
-            recipient_type: 'individual',
-            to: message.to.replace(/\D/g, ''),
-            type: 'template',
-            template: {
-              name: config.template,
-              language: { code: config.templateLanguage },
-              components: [
-                {
-                  type: 'body',
-                  parameters: [message.name, message.eventName, message.dateTime].map((value) =>
-                    text(bodyParameter(value)),
-                  ),
-                },
-                urlButton(0, message.ticketCode),
-                ...(personalToken ? [urlButton(1, personalToken)] : []),
-              ],
-            },
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch {
-        return {
-          kind: 'temporary',
-          code: 'whatsapp_network',
-          message: 'Não foi possível falar com o WhatsApp (rede ou tempo esgotado).',
-        };
-      }
-      let body: { messages?: Array<{ id?: string }>; error?: GraphError } | undefined;
-      try {
-        body = (await response.json()) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      const id = body?.messages?.[0]?.id;
-      if (response.ok && id) return { kind: 'accepted', providerId: id };
-      return withoutToken(classifyGraphError(response.status, body?.error), personalToken);
+      const parameters = [message.name, message.eventName, message.dateTime];
+      return sendTemplate(
+        message.to,
+        config.template,
+        [
+          { type: 'body', parameters: parameters.map((value) => text(bodyParameter(value))) },
+          urlButton(0, message.ticketCode),
+          ...(personalToken ? [urlButton(1, personalToken)] : []),
+        ],
+        personalToken,
+      );
+    },
+    async sendCertificate(message) {
+      const document = { link: message.documentUrl, filename: message.fileName };
+      const parameters = [message.name, message.eventName];
+      const result = await sendTemplate(
+        message.to,
+        config.certificateTemplate!,
+        [
+          { type: 'header', parameters: [{ type: 'document', document }] },
+          { type: 'body', parameters: parameters.map((value) => text(bodyParameter(value))) },
+          urlButton(0, message.certificateCode),
+        ],
+        // The link opens the PDF for a week: no stored refusal repeats it.
+        new URL(message.documentUrl).pathname.split('/').at(-1),
+      );
+      return certificateRefusal(result);
     },
   };
 }
