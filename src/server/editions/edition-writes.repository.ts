@@ -11,6 +11,7 @@ import {
 } from '../../shared/edition.schema.ts';
 import { eventSettingsFields } from '../../shared/event-settings.schema.ts';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
+import { askedQuestions } from '../../shared/form-questions.ts';
 import type { Actor } from '../audit/actor.ts';
 import { lockEditions } from '../db/current-edition.ts';
 import { isPostgres } from '../db/dialect.ts';
@@ -177,7 +178,10 @@ export async function createEdition(
     const given = Object.fromEntries(
       Object.entries(body).filter(([, value]) => value !== undefined),
     ) as Partial<EventSettings>;
-    const settings: EventSettings = { ...previous.settings, ...given };
+    // The questions as the form asks them: an archived one is there only for its answers, which
+    // stay with the edition they were given in (issue 34.6).
+    const questions = askedQuestions(previous.settings.questions);
+    const settings: EventSettings = { ...previous.settings, questions, ...given };
     // Decided with the editions held: the time zone is the one the new edition copies.
     if (startsInThePast(settings, now)) throw new PastEditionDateError(settings.timeZone);
     const editions = await readEditions(trx);

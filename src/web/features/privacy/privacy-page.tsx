@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useMessageProviders } from '@/lib/message-providers.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { CollectedData } from './collected-data.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -57,15 +58,7 @@ export function PrivacyPage() {
         </Section>
 
         <Section id="quais" title="Quais dados coletamos">
-          <ul className="list-disc space-y-1 pl-5">
-            <li>nome completo;</li>
-            <li>número de WhatsApp;</li>
-            <li>e-mail;</li>
-            <li>nome da empresa;</li>
-            <li>suas respostas sobre levar alguém e sobre a confirmação;</li>
-            <li>a data e a hora da inscrição.</li>
-          </ul>
-          <p>Não pedimos documentos, dados de pagamento nem dados sensíveis.</p>
+          <CollectedData event={event} />
           <p>
             Enquanto você preenche o formulário, o que já foi digitado fica guardado apenas neste
             navegador, nesta aba, para não se perder se a página recarregar. Isso é apagado quando a
