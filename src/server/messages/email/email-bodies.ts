@@ -4,7 +4,7 @@ import type { EventSettings } from '../../../shared/event-settings.schema.ts';
 import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
 import { logoAlt } from '../../../shared/event-logo.ts';
 import { fillPlaceholders, placeholderValues } from '../../../shared/event-texts.ts';
-import { bringsSomeone, confirmacaoLabels } from '../../../shared/labels.ts';
+import { bringsSomeone } from '../../../shared/labels.ts';
 import { ticketPageUrl } from '../../../shared/paths.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { Registration } from '../../../shared/registration.schema.ts';
@@ -113,6 +113,29 @@ function waitlistedOpening(event: EventSettings, nome: string): string[] {
 }
 
 /**
+ * The original's last three fields as the form asked them (issue 34.1): one it did not ask is left
+ * out, a choice in the organizer's words. The answers to the organizer's own questions are not
+ * repeated in an e-mail.
+ */
+function askedFields(
+  registration: Registration,
+  { fields, fieldLabels }: Pick<EventSettings, 'fields' | 'fieldLabels'>,
+): Array<[string, string]> {
+  const asked: Array<[string, string]> = [];
+  if (fields.nome_compania !== 'hidden') {
+    asked.push(['Empresa', registration.nome_compania || '—']);
+  }
+  if (fields.levar_alguem === 'shown') {
+    asked.push(['Levar alguém', bringsSomeone(registration) || '—']);
+  }
+  if (fields.confirmacao === 'shown') {
+    const answer = registration.confirmacao;
+    asked.push(['Confirmação', answer ? fieldLabels.confirmacao.options[answer] : '—']);
+  }
+  return asked;
+}
+
+/**
  * 'received': the registration arrived and is being reviewed (or, with no seat left, is on the
  * waiting list: no ticket promised); what the person sent; their own page's link.
  */
@@ -132,9 +155,7 @@ export function receivedEmail(
     ['Nome completo', registration.nome_completo],
     ['WhatsApp', formatPhone(registration.whatsapp, event.phoneCountry)],
     ['E-mail', registration.email],
-    ['Empresa', registration.nome_compania],
-    ['Levar alguém', bringsSomeone(registration) || '—'],
-    ['Confirmação', registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : '—'],
+    ...askedFields(registration, event),
   ];
   const details: Array<[string, string]> = [
     ['Data', when(event)],
