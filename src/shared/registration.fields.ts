@@ -36,11 +36,21 @@ export const registrationFormFields: readonly RegistrationFormField[] = [
   ...(Object.keys(answerOptions) as AnswerField[]),
 ];
 
-/** A message at each field of the form that has a problem. */
-export type FieldErrors = Partial<Record<RegistrationFormField, string>>;
+/** A question of the organizer's own, as the form names its control and its error (issue 34). */
+export type AnswerFieldName = `respostas.${string}`;
 
-function isFormField(key: string): key is RegistrationFormField {
-  return (registrationFormFields as readonly string[]).includes(key);
+/** The form's name of question `id`'s control: the API names its error the same. */
+export function answerFieldName(id: string): AnswerFieldName {
+  return `respostas.${id}`;
+}
+
+/** A message at each field of the form that has a problem. */
+export type FieldErrors = Partial<Record<RegistrationFormField | AnswerFieldName, string>>;
+
+function isFormField(key: string): key is RegistrationFormField | AnswerFieldName {
+  return (
+    (registrationFormFields as readonly string[]).includes(key) || /^respostas\.[^.]+$/.test(key)
+  );
 }
 
 /** Keeps the messages that belong to a field of the form (the server may name others). */

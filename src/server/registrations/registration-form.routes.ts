@@ -9,14 +9,18 @@ import { errorTable } from '../../shared/api-error.ts';
 import { paths, thanksConfirmed, thanksWaitlisted } from '../../shared/paths.ts';
 import { getCountries, type CountryCode } from '../../shared/phone.ts';
 import {
+  answerFieldName,
   countryField,
   honeypotField,
   registrationFormFields,
 } from '../../shared/registration.fields.ts';
 import type { FormStart } from '../../shared/rendered-page.ts';
-import { newRegistrationSchemaIn, type Registration } from '../../shared/registration.schema.ts';
+import { askedQuestions, type FormQuestion } from '../../shared/form-questions.ts';
+import { registrationSchemaFor } from '../../shared/registration-answers.schema.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
 import {
   prepareSubmission,
+  type FormAnswers,
   type RegistrationFormValues,
 } from '../../shared/registration-submission.ts';
 import { audiences } from '../audience.ts';
@@ -52,7 +56,11 @@ function thanksPathOf({ status, ticket_code }: Registration): string {
  * What the browser posted, as the form's values: a field sent twice counts once, the first; no
  * country, or one we do not know, is the event's phone country, the picker's default.
  */
-function formValues(body: unknown, defaultCountry: CountryCode): RegistrationFormValues {
+function formValues(
+  body: unknown,
+  defaultCountry: CountryCode,
+  questions: readonly FormQuestion[],
+): RegistrationFormValues {
   const fields = (body ?? {}) as Record<string, unknown>;
   const text = (name: string) => {
     const value = fields[name];
@@ -65,7 +73,14 @@ function formValues(body: unknown, defaultCountry: CountryCode): RegistrationFor
     [honeypotField]: text(honeypotField),
   };
   for (const field of registrationFormFields) values[field] = text(field);
-  return values as RegistrationFormValues & { country: CountryCode };
+  // The organizer's questions (issue 34): the boxes ticked of a `choices` come as several values.
+  const respostas: FormAnswers = {};
+  for (const question of askedQuestions(questions)) {
+    const name = answerFieldName(question.id);
+    if (question.kind !== 'choices') respostas[question.id] = text(name);
+    else respostas[question.id] = [fields[name] ?? []].flat().filter((v) => typeof v === 'string');
+  }
+  return { ...values, respostas } as RegistrationFormValues & { country: CountryCode };
 }
 
 export async function registrationFormRoutes(app: FastifyInstance, options: FormRoutesOptions) {
@@ -108,14 +123,19 @@ export async function registrationFormRoutes(app: FastifyInstance, options: Form
       },
     },
     async (request, reply) => {
-      const phoneCountry = app.editions.current().settings.phoneCountry as CountryCode;
-      const values = formValues(request.body, phoneCountry);
-      const submission = prepareSubmission(values);
+      const settings = app.editions.current().settings;
+      const values = formValues(
+        request.body,
+        settings.phoneCountry as CountryCode,
+        settings.questions,
+      );
+      const submission = prepareSubmission(values, settings);
       if (!submission.ok) {
         const { errors, missingRequired } = submission;
         return options.sendRefusedForm(request, reply, { values, errors, missingRequired }, 400);
       }
-      const body = newRegistrationSchemaIn(values.country).parse(submission.body);
+      const form = { ...settings, phoneCountry: values.country };
+      const body = registrationSchemaFor(form).parse(submission.body);
       const intake = await takeRegistration(app, request.log, body, null);
       if (intake.kind === 'duplicate') {
         const errors = { email: errorTable.duplicateEmail.message };

@@ -1,6 +1,6 @@
 // A question with native radio buttons: a <fieldset> and <legend>, arrow keys move between options.
 import type { ReactNode } from 'react';
-import { describedBy, FieldError, helpId } from './form-field.tsx';
+import { describedBy, FieldError, helpId, RequiredMark } from './form-field.tsx';
 
 export interface Choice<T extends string> {
   value: T;
@@ -10,6 +10,7 @@ export interface Choice<T extends string> {
 interface ChoiceGroupProps<T extends string> {
   name: string;
   legend: string;
+  required?: boolean;
   help?: ReactNode;
   choices: readonly Choice<T>[];
   value: T | '';
@@ -20,6 +21,7 @@ interface ChoiceGroupProps<T extends string> {
 export function ChoiceGroup<T extends string>({
   name,
   legend,
+  required,
   help,
   choices,
   value,
@@ -31,7 +33,10 @@ export function ChoiceGroup<T extends string>({
       className="min-w-0"
       aria-describedby={describedBy(name, { help: Boolean(help), error })}
     >
-      <legend className="text-[0.9375rem] font-semibold">{legend}</legend>
+      <legend className="text-[0.9375rem] font-semibold">
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
       {help && (
         <p id={helpId(name)} className="text-muted-foreground mt-1 text-sm">
           {help}

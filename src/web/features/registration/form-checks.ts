@@ -22,6 +22,13 @@ const draftSchema = z.object({
     Object.entries(answerOptions).map(([field, options]) => [field, z.enum(['', ...options])]),
   ),
   country: z.enum(countryCodes),
+  // The organizer's questions (issue 34): checked against the form when it is sent.
+  respostas: z
+    .record(
+      z.string().max(40),
+      z.union([z.string().max(2000), z.array(z.string().max(40)).max(100)]),
+    )
+    .default({}),
 });
 
 /** The draft in `text`, or null when there is none or it is not one of ours. */

@@ -1,6 +1,6 @@
-// The form's two questions as choices, and the 'Erro' toast's description when sending failed.
+// The form's two choices in the organizer's words, and the 'Erro' toast's description when sending failed.
 import type { ReactNode } from 'react';
-import { confirmacaoLabels, levarAlguemLabels } from '@shared/labels.ts';
+import type { FieldLabels } from '@shared/form-questions.ts';
 import {
   confirmacaoOptions,
   levarAlguemOptions,
@@ -10,15 +10,18 @@ import {
 import type { Choice } from './choice-group.tsx';
 import { registrationTexts as texts } from './registration-texts.ts';
 
-export const levarAlguemChoices: Choice<LevarAlguem>[] = levarAlguemOptions.map((value) => ({
-  value,
-  label: levarAlguemLabels[value],
-}));
+/** 'Quer levar alguém?' in the organizer's words; the values stay `sim`/`nao` (issue 34.1). */
+export function levarAlguemChoicesOf(labels: FieldLabels): Choice<LevarAlguem>[] {
+  return levarAlguemOptions.map((value) => ({
+    value,
+    label: labels.levar_alguem.options[value],
+  }));
+}
 
-export const confirmacaoChoices: Choice<Confirmacao>[] = confirmacaoOptions.map((value) => ({
-  value,
-  label: confirmacaoLabels[value],
-}));
+/** 'Confirmação' in the organizer's words; the values stay `ok`/`agenda`. */
+export function confirmacaoChoicesOf(labels: FieldLabels): Choice<Confirmacao>[] {
+  return confirmacaoOptions.map((value) => ({ value, label: labels.confirmacao.options[value] }));
+}
 
 export function failureDescription(reason?: string): ReactNode {
   if (!reason) return texts.failed;

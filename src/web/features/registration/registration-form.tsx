@@ -5,16 +5,15 @@
 import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
-import { formatEventTime } from '@shared/event.ts';
 import { api, paths } from '@shared/paths.ts';
 import type { CountryCode } from '@shared/phone.ts';
-import { honeypotField } from '@shared/registration.fields.ts';
+import { answerFieldName, honeypotField } from '@shared/registration.fields.ts';
 import { preloadToasts, toast } from '@/components/ui/toaster.tsx';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { useEvent, useEventDates } from '@/lib/event-config.ts';
 import { useMessageProviders } from '@/lib/message-providers.ts';
-import { ChoiceGroup } from './choice-group.tsx';
-import { confirmacaoChoices, failureDescription, levarAlguemChoices } from './form-choices.tsx';
+import { AskedFields } from './form-asked-fields.tsx';
+import { failureDescription } from './form-choices.tsx';
 import { clearDraft, readDraftText, submissionKey, writeDraft } from './form-draft.ts';
 import { TextField } from './form-field.tsx';
 import {
@@ -40,6 +39,7 @@ export function RegistrationForm() {
   const dates = useEventDates();
   // The picker starts on the event's phone country (issue 33.3).
   const defaultCountry = event.phoneCountry as CountryCode;
+  const questions = event.questions;
   const providers = useMessageProviders();
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,7 +67,12 @@ export function RegistrationForm() {
     // A second render on purpose: the one that says the app has the form, with what was typed.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setLive(true);
-    const typed = typedBeforeHydration(form, countrySelectName, emptyValues(defaultCountry));
+    const typed = typedBeforeHydration(
+      form,
+      countrySelectName,
+      emptyValues(defaultCountry),
+      questions,
+    );
     if (Object.keys(typed).length > 0) {
       // What was typed on the server's HTML wins over any older draft.
       draftSettled.current = true;
@@ -95,7 +100,7 @@ export function RegistrationForm() {
     return () => {
       active = false;
     };
-  }, [defaultCountry]);
+  }, [defaultCountry, questions]);
 
   /** The visitor has started on the form: load its checks and its toasts while they type. */
   function warmUp() {
@@ -121,11 +126,23 @@ export function RegistrationForm() {
     });
   }
 
+  /** An answer to the organizer's question `id` (issue 34.2), its message cleared. */
+  function answer(id: string, value: string | string[]) {
+    draftSettled.current = true;
+    setValues((current) => ({ ...current, respostas: { ...current.respostas, [id]: value } }));
+    const field = answerFieldName(id);
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
   function showErrors(next: FieldErrors) {
     setErrors(next);
-    const first = firstInvalidField(next);
+    const first = firstInvalidField(next, questions);
     if (!first) return;
-    const element = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`);
+    const element = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
     element?.focus();
   }
 
@@ -141,7 +158,7 @@ export function RegistrationForm() {
       showFailure(error);
       return;
     }
-    const submission = checks.prepareSubmission(values);
+    const submission = checks.prepareSubmission(values, event);
     if (!submission.ok) {
       sendingRef.current = false;
       showErrors(submission.errors);
@@ -177,7 +194,7 @@ export function RegistrationForm() {
     // Rendered at once: the button must be enabled again before it can take the focus.
     flushSync(() => setSending(false));
     const fieldMessages = error instanceof ApiRequestError ? formFieldErrors(error.fields) : {};
-    const onFields = firstInvalidField(fieldMessages) !== undefined;
+    const onFields = firstInvalidField(fieldMessages, questions) !== undefined;
     const reason = error instanceof ApiRequestError && !onFields ? error.message : undefined;
     toast.error(texts.errorTitle, { description: failureDescription(reason) });
     if (onFields) {
@@ -246,35 +263,13 @@ export function RegistrationForm() {
         error={errors.email}
       />
 
-      <TextField
-        name="nome_compania"
-        label="Nome da empresa"
-        required
-        autoComplete="organization"
-        maxLength={200}
-        value={values.nome_compania}
-        onChange={(e) => update('nome_compania', e.target.value)}
-        error={errors.nome_compania}
-      />
-
-      <ChoiceGroup
-        name="levar_alguem"
-        legend="Quer levar alguém?"
-        help="Envie o link desta página para a pessoa se inscrever, ou preencha o formulário de novo para ela depois de enviar a sua inscrição."
-        choices={levarAlguemChoices}
-        value={values.levar_alguem}
-        error={errors.levar_alguem}
-        onChange={(value) => update('levar_alguem', value)}
-      />
-
-      <ChoiceGroup
-        name="confirmacao"
-        legend="Confirmação"
-        help={`O evento é no dia ${dates.date}, às ${formatEventTime(event)}. Reserve a data!`}
-        choices={confirmacaoChoices}
-        value={values.confirmacao}
-        error={errors.confirmacao}
-        onChange={(value) => update('confirmacao', value)}
+      <AskedFields
+        event={event}
+        date={dates.date}
+        values={values}
+        errors={errors}
+        update={update}
+        answer={answer}
       />
 
       <FormHoneypot

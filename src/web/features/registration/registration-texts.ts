@@ -20,3 +20,12 @@ export function refusalDescription(refused: { missingRequired: boolean }): strin
     ? registrationTexts.missingRequired
     : registrationTexts.invalidFields;
 }
+
+/** What the form says around the organizer's questions (issue 34). */
+export const questionTexts = {
+  yes: 'Sim',
+  no: 'Não',
+  /** A `choice` with more options than radio buttons fit: the select's first line. */
+  pick: 'Escolha uma opção',
+  upTo: (max: number) => `Escolha até ${max}.`,
+} as const;
