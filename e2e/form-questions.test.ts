@@ -10,7 +10,13 @@ import { paths } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
-import { axeViolations, hydrated, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
+import {
+  axeViolations,
+  hydrated,
+  launchBrowser,
+  live,
+  type TestBrowser,
+} from '#test/browser/browser.ts';
 import { toast, uniqueEmail } from '#test/browser/registration-form.ts';
 import { cityQuestion, meetupQuestions, saveForm } from '#test/builders/form-questions.ts';
 
@@ -110,4 +116,56 @@ it('asks the questions in the HTML, checks them in pt-BR at each field, keeps wh
   );
   expect(await page.getByLabel('Cidade').inputValue()).toBe(optionId('Cidade', 'Olinda'));
   expect(await axeViolations(page)).toEqual([]);
+});
+
+it("puts the server's 400 at its question's field, then stores the answers", async () => {
+  const page = await browser.newPage();
+  await page.goto(server.url + paths.register);
+  await live(page);
+  await page.getByLabel('Nome completo').fill('Bia Olinda');
+  await page.getByRole('textbox', { name: 'WhatsApp', exact: true }).fill('(508) 555-1234');
+  const email = uniqueEmail('perguntas');
+  await page.getByLabel('E-mail').fill(email);
+  const cargo = page.getByRole('textbox', { name: 'Cargo' });
+  await cargo.fill('Desenvolvedora');
+  await page.getByRole('radio', { name: 'M', exact: true }).check();
+  const themes = page.getByRole('group', { name: 'Temas de interesse' });
+  await themes.getByRole('checkbox', { name: 'Frontend' }).check();
+  await themes.getByRole('checkbox', { name: 'Backend' }).check();
+  await page.getByRole('radio', { name: 'Sim', exact: true }).check();
+  await page.getByLabel('Restrições alimentares ou de acessibilidade').fill('Vegetariana');
+  await page.getByLabel('Cidade').selectOption({ label: 'Olinda' });
+  // The organizer takes 'M' out while the visitor had it chosen: the server's 400 names the field.
+  const size = byLabel('Tamanho da camiseta');
+  const kept = size.options.filter((option) => option.label !== 'M');
+  await saveForm(server, session.cookie, {
+    questions: questions.map((q) => (q.id === size.id ? { ...q, options: kept } : q)),
+  });
+  const submit = page.getByRole('button', { name: 'Confirmar Presença' });
+  await submit.click();
+  const sizeGroup = page.getByRole('group', { name: 'Tamanho da camiseta' });
+  await expect.poll(() => sizeGroup.textContent()).toContain(answerMessages.notOffered);
+  expect(await cargo.inputValue()).toBe('Desenvolvedora');
+
+  await page.getByRole('radio', { name: 'G', exact: true }).check();
+  await submit.click();
+  await page.waitForURL((url) => url.pathname !== paths.register);
+  const stored = await server.app.db.kysely
+    .selectFrom('registrations')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  expect(stored.nome_compania).toBe('');
+  expect(JSON.parse(String((stored as Record<string, unknown>).respostas))).toEqual({
+    [byLabel('Cargo').id]: 'Desenvolvedora',
+    [size.id]: optionId('Tamanho da camiseta', 'G'),
+    [byLabel('Temas de interesse').id]: [
+      optionId('Temas de interesse', 'Frontend'),
+      optionId('Temas de interesse', 'Backend'),
+    ],
+    [byLabel('É sua primeira vez?').id]: true,
+    [byLabel('Restrições alimentares ou de acessibilidade').id]: 'Vegetariana',
+    [byLabel('Cidade').id]: optionId('Cidade', 'Olinda'),
+  });
+  expect(browser.problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
 });
