@@ -107,6 +107,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         ]),
   ],
   resolve: { alias },
+  // The render's few icons go into its bundle: imported from the package, every start (each
+  // instance, each test's server) would load all of lucide-react's icons, a large share of the
+  // server's start (decision 0184).
+  ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild
     ? // The server's render of the public pages (src/web/entry-server.tsx).
       { outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false }

@@ -3,6 +3,7 @@
 // `drop()`.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { appendFileSync } from 'node:fs';
 import { databasePrefix, runVariable } from '../run/run-folder.ts';
 import { migratedPostgresTemplate } from './migrated-template.ts';
 
@@ -16,6 +17,11 @@ export function templateName(): string {
 
 export interface TempPostgres {
   url: string;
+  /**
+   * Done with it. In a test run, recorded for the run's teardown to drop: each DROP DATABASE
+   * waits for a checkpoint, a second or more on a busy disk, and the teardown's drops share a
+   * few. Outside a run (a bench), dropped now.
+   */
   drop(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export async function createTempPostgres(options: TempPostgresOptions = {}): Pro
   const name = `${databasePrefix()}${randomBytes(6).toString('hex')}`;
   const copied = options.empty || !process.env[runVariable] ? undefined : templateName();
   if (copied) await migratedPostgresTemplate(adminUrl, copied);
+  const t0 = performance.now();
   await onAdmin([
     copied ? `create database ${name} template ${copied}` : `create database ${name}`,
     // A commit answers before its WAL record reaches the disk (no fsync to wait for): the same
@@ -55,11 +62,16 @@ export async function createTempPostgres(options: TempPostgresOptions = {}): Pro
     // no test crashes PostgreSQL (decision 0081).
     ...(options.durable ? [] : [`alter database ${name} set synchronous_commit = off`]),
   ]);
+  appendFileSync('/dev/shm/pgtimes.txt', `create ${Math.round(performance.now() - t0)}\n`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => onAdmin([`drop database if exists ${name} with (force)`]),
+    drop: async () => {
+      const t1 = performance.now();
+      await onAdmin([`drop database if exists ${name} with (force)`]);
+      appendFileSync('/dev/shm/pgtimes.txt', `drop ${Math.round(performance.now() - t1)}\n`);
+    },
   };
 }
 

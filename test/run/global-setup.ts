@@ -4,7 +4,13 @@
 // a test cleans up after itself, and a run leaves nothing in /dev/shm (decision 0182).
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { leftDatabases } from './left-databases.ts';
-import { runFolder, templatePrefix, workerChromiumPrefix } from './run-folder.ts';
+import { join } from 'node:path';
+import {
+  droppedDatabasesFolder,
+  runFolder,
+  templatePrefix,
+  workerChromiumPrefix,
+} from './run-folder.ts';
 
 export function setup() {
   mkdirSync(runFolder(), { recursive: true });
@@ -16,11 +22,17 @@ export async function teardown() {
   if (!existsSync(folder)) return;
   // A worker's shared Chromium is stopped with its worker, before it can remove its folder; the
   // migrated template is the run's, not a test's.
+  // The databases the tests were done with are dropped here (decision 0184).
   const files = readdirSync(folder).filter(
-    (file) => !file.startsWith(workerChromiumPrefix) && !file.startsWith(templatePrefix),
+    (file) =>
+      !file.startsWith(workerChromiumPrefix) &&
+      !file.startsWith(templatePrefix) &&
+      file !== droppedDatabasesFolder,
   );
+  const droppedFolder = join(folder, droppedDatabasesFolder);
+  const done = new Set(existsSync(droppedFolder) ? readdirSync(droppedFolder) : []);
   rmSync(folder, { recursive: true, force: true });
-  const databases = await leftDatabases();
+  const databases = await leftDatabases(done);
   const left = [
     ...files.map((file) => `${folder}/${file}`),
     ...databases.map((db) => `database ${db}`),

@@ -45,3 +45,9 @@ export const workerChromiumPrefix = 'worker-chromium-';
  * migrated-template.ts): made for the run, removed by its teardown as expected.
  */
 export const templatePrefix = 'migrated-template-';
+
+/**
+ * Where a test's `drop()` of a PostgreSQL database is recorded, one empty file per name: the
+ * teardown drops them all at once (decision 0184).
+ */
+export const droppedDatabasesFolder = 'dropped-databases';
