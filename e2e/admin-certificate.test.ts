@@ -1,8 +1,10 @@
 // 'Evento' → 'Certificado' in the panel (issue 36.1, 36.8), in Chromium against the real server and
 // its SQLite file: off by default, the hours' default from the event's duration, the placeholders
-// explained in pt-BR, one or two signers; a wrong part named at its input in pt-BR with nothing
+// explained in pt-BR, one or two signers, a live preview that says what the PDF says; a wrong part named at its input in pt-BR with nothing
 // typed lost, then saved and read back from the API; by keyboard, at 1280 and 360 px, axe clean.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { certificatePdf } from '../src/server/certificates/certificate-pdf.ts';
 import { certificateMessages } from '../src/shared/certificate-settings.schema.ts';
 import { defaultCertificateText } from '../src/shared/certificate-text.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
@@ -115,6 +117,56 @@ it('fits a 360 px phone: the section no wider than the screen, axe clean', async
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const box = await section.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.close();
+});
+
+/** The words, however the lines were broken. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+it('previews the certificate as the organizer types, in the words and signers the PDF prints', async () => {
+  const page = await openEventScreen();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const section = page.getByRole('group', { name: 'Certificado', exact: true });
+  const preview = section.getByRole('figure', { name: 'Prévia do certificado' });
+  const body = preview.locator('[data-certificate-text]');
+  const typed =
+    'Certificamos que {nome} esteve no {evento} em {data}, em {local}: {carga_horaria}.';
+  await section.getByLabel('Texto', { exact: true }).fill(typed);
+  await section.getByLabel('Carga horária (horas)').fill('7,5');
+  const first = section.getByRole('group', { name: 'Assinatura 1' });
+  await first.getByLabel(/^Nome/).fill('Zoë Ñandú');
+  await first.getByLabel(/^Cargo/).fill('Coordenadora');
+  await expect.poll(() => body.textContent()).toContain('7,5 horas');
+  await preview.getByText('Zoë Ñandú').waitFor();
+  await preview.getByText('Coordenadora').waitFor();
+  expect(await preview.getByText('Conceição Araújo', { exact: true }).count()).toBe(1);
+
+  // The PDF made from the same settings says the same words.
+  const event = await storedSettings();
+  const pdf = await certificatePdf({
+    code: 'ABCD-EFGH-JKMN-PQRS',
+    name: 'Conceição Araújo',
+    eventName: event.name,
+    eventDate: event.date,
+    place: `${event.venue}, ${event.city}`,
+    hours: 7.5,
+    text: typed,
+    signers: [{ name: 'Zoë Ñandú', role: 'Coordenadora' }],
+    verificationUrl: 'https://exemplo.com/certificado/ABCD-EFGH-JKMN-PQRS',
+    issuedAt: new Date(),
+  });
+  const printed = words(
+    execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString(),
+  );
+  const shown = words((await body.textContent()) ?? '');
+  expect(shown).toContain(`esteve no ${event.name}`);
+  expect(printed).toContain(shown);
+
+  // It follows the text a moment after typing stops.
+  await section.getByLabel('Texto', { exact: true }).fill('Obrigado, {nome}!');
+  await expect.poll(() => body.textContent()).toBe('Obrigado, Conceição Araújo!');
   await animationsDone(page);
   expect(await axeViolations(page)).toEqual([]);
   await page.close();

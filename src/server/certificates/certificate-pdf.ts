@@ -5,11 +5,10 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import {
-  type CertificatePlaceholder,
-  fillCertificateText,
-  formatCertificateHours,
-} from '../../shared/certificate-text.ts';
-import { formatEventDate } from '../../shared/event.ts';
+  certificateBodyText,
+  certificateLayout as layout,
+  signerSpots,
+} from '../../shared/certificate-layout.ts';
 import { certificateFonts } from './certificate-fonts.ts';
 
 export interface CertificateSigner {
@@ -37,12 +36,9 @@ export interface CertificateContent {
   issuedAt: Date;
 }
 
-const width = 841.89;
-const height = 595.28;
-const margin = 48;
-const ink = '#1a1f29';
-const muted = '#596170';
-const accent = '#0d4d8c';
+// The page and its parts are placed as the panel's preview places them (decision 0247).
+const { width, height, margin } = layout;
+const { ink, muted, accent } = layout.colors;
 
 type Document = InstanceType<typeof PDFDocument>;
 
@@ -65,63 +61,60 @@ function drawFrame(doc: Document) {
 }
 
 function drawHeading(doc: Document, name: string) {
+  const { heading, subheading, name: line } = layout;
   doc.font('bold').fillColor(accent);
-  centered(doc, 'CERTIFICADO', 90, 30);
+  centered(doc, heading.text, heading.y, heading.size);
   doc.font('regular').fillColor(ink);
-  centered(doc, 'DE PARTICIPAÇÃO', 128, 12);
-  // The name as large as fits the line, never below 16 points.
-  doc.font('bold').fontSize(36);
+  centered(doc, subheading.text, subheading.y, subheading.size);
+  // The name as large as fits the line, never below its least size.
+  doc.font('bold').fontSize(line.size);
   const maxWidth = width - 2 * margin - 80;
-  const size = Math.max(16, Math.min(36, (36 * maxWidth) / doc.widthOfString(name)));
-  centered(doc, name, 180 + (36 - size) / 2, size);
+  const fit = (line.size * maxWidth) / doc.widthOfString(name);
+  const size = Math.max(line.min, Math.min(line.size, fit));
+  centered(doc, name, line.y + (line.size - size) / 2, size);
 }
 
 function drawBody(doc: Document, content: CertificateContent) {
-  const values: Record<CertificatePlaceholder, string> = {
-    nome: content.name,
-    evento: content.eventName,
-    data: formatEventDate({ date: content.eventDate }),
-    local: content.place,
-    carga_horaria: formatCertificateHours(content.hours),
-  };
-  const text = fillCertificateText(content.text, values);
-  const inset = margin + 60;
+  // The same words the panel's preview shows (decision 0247).
+  const text = certificateBodyText(content);
+  const { y, inset, size, height: boxHeight, lineGap } = layout.body;
   // Bounded above the signatures: a text too long for its box ends in '…', never a second page.
-  doc.font('regular').fontSize(14).fillColor(ink);
-  doc.text(text, inset, 250, {
+  doc.font('regular').fontSize(size).fillColor(ink);
+  doc.text(text, inset, y, {
     width: width - 2 * inset,
-    height: 170,
+    height: boxHeight,
     align: 'center',
-    lineGap: 6,
+    lineGap,
     ellipsis: true,
   });
 }
 
 function drawSigners(doc: Document, signers: readonly CertificateSigner[]) {
   const shown = signers.slice(0, 2);
-  const spots = shown.length === 1 ? [width / 2] : [width / 2 - 170, width / 2 + 170];
+  const spots = signerSpots(shown.length);
+  const at = layout.signers;
   shown.forEach((signer, index) => {
     const x = spots[index]!;
     doc
       .lineWidth(0.75)
-      .moveTo(x - 120, 445)
-      .lineTo(x + 120, 445)
+      .moveTo(x - at.halfLine, at.lineY)
+      .lineTo(x + at.halfLine, at.lineY)
       .stroke(muted);
     doc.font('bold').fillColor(ink);
-    centered(doc, signer.name, 452, 11, x);
+    centered(doc, signer.name, at.nameY, at.nameSize, x);
     doc.font('regular').fillColor(muted);
-    centered(doc, signer.role, 467, 10, x);
+    centered(doc, signer.role, at.roleY, at.roleSize, x);
   });
 }
 
 /** The QR as filled runs of modules (vector: sharp at any zoom, a few KB), bottom right. */
 function drawVerification(doc: Document, content: CertificateContent) {
   const { modules } = QRCode.create(content.verificationUrl, { errorCorrectionLevel: 'M' });
-  const side = 76;
+  const { side } = layout.qr;
   const quiet = 4;
   const unit = side / (modules.size + 2 * quiet);
   const left = width - margin - side;
-  const top = height - 40 - side;
+  const top = height - layout.qr.bottom - side;
   doc.rect(left, top, side, side).fill('#ffffff');
   for (let row = 0; row < modules.size; row++) {
     let run = 0;

@@ -13,6 +13,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { SettingsField } from '../settings-field.tsx';
 import type { SettingsField as Field, SettingsFieldErrors } from '../settings-form-values.ts';
 import { SettingsGroup } from '../settings-group.tsx';
+import { CertificatePreview } from './certificate-preview.tsx';
 import { certificateTexts as texts } from './certificate-texts.ts';
 import {
   certificateErrors,
@@ -24,7 +25,7 @@ import {
 import { SignersFields } from './signers-fields.tsx';
 
 export interface CertificateSectionProps {
-  values: Record<'certificate' | 'durationMinutes', string>;
+  values: Record<'certificate' | 'durationMinutes' | 'name' | 'date' | 'venue' | 'city', string>;
   errors: SettingsFieldErrors;
   update(field: Field, value: string): void;
 }
@@ -98,6 +99,16 @@ export function CertificateSection({ values, errors, update }: CertificateSectio
       >
         {errors.certificate && !placed ? errors.certificate : ''}
       </p>
+      <CertificatePreview
+        held={held}
+        event={{
+          name: values.name,
+          date: values.date,
+          venue: values.venue,
+          city: values.city,
+          durationMinutes: values.durationMinutes,
+        }}
+      />
     </SettingsGroup>
   );
 }

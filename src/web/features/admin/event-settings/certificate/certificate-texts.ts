@@ -27,4 +27,9 @@ export const certificateTexts = {
   signerRole: 'Cargo',
   addSigner: 'Adicionar segunda assinatura',
   removeSigner: 'Remover segunda assinatura',
+  preview: 'Prévia do certificado',
+  previewHelp:
+    'Como o PDF sairá para uma pessoa de exemplo, com o que está digitado. O código e o QR de verificação são de cada certificado.',
+  /** The example person the preview is made out to. */
+  previewName: 'Conceição Araújo',
 } as const;
