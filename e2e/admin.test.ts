@@ -312,12 +312,12 @@ describe('the panel', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      '"Nome Completo","WhatsApp","Email","Compania","Levar Alguém","Confirmação","Status","Data de Inscrição"',
+      '"Nome Completo","WhatsApp","Email","Compania","Levar Alguém","Confirmação","Status","Data de Inscrição","Código do Certificado"',
     );
     expect(lines.slice(1)).toEqual([
-      `"Carla Dias","(508) 555-1234","carla@exemplo.com","Dias Segurança","","","Pendente","${formatDateTime(third.created_at, 'America/New_York')}"`,
-      `"Bruno Souza","(508) 555-1234","bruno@exemplo.com","Souza & Filhos Engenharia","Não","Ok","Pendente","${formatDateTime(second.created_at, 'America/New_York')}"`,
-      `"Ana Conceição","'+55 11 91234 5678","ana@exemplo.com.br","Construtora Horizonte","Sim","Já coloquei na agenda","Confirmado","${formatDateTime(first.created_at, 'America/New_York')}"`,
+      `"Carla Dias","(508) 555-1234","carla@exemplo.com","Dias Segurança","","","Pendente","${formatDateTime(third.created_at, 'America/New_York')}",""`,
+      `"Bruno Souza","(508) 555-1234","bruno@exemplo.com","Souza & Filhos Engenharia","Não","Ok","Pendente","${formatDateTime(second.created_at, 'America/New_York')}",""`,
+      `"Ana Conceição","'+55 11 91234 5678","ana@exemplo.com.br","Construtora Horizonte","Sim","Já coloquei na agenda","Confirmado","${formatDateTime(first.created_at, 'America/New_York')}",""`,
     ]);
     await page.getByText('CSV exportado!').waitFor();
     await page.getByText('3 inscrições exportadas.').waitFor();

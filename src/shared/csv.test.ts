@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, csvCell, csvFileName, csvHeader } from './csv.ts';
+import { buildCsv, csvCell, csvExtraHeader, csvFileName, csvHeader } from './csv.ts';
 import { newRegistrationState, type Registration } from './registration.schema.ts';
 
 const timeZone = 'America/New_York';
@@ -16,6 +16,7 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     levar_alguem: 'sim',
     confirmacao: 'agenda',
     ...newRegistrationState,
+    certificate: null,
     status: 'confirmed',
     created_at: '2025-11-21T19:03:00.000Z',
     ...overrides,
@@ -91,7 +92,7 @@ describe('buildCsv', () => {
     expect(csv).toContain('"João Conceição"');
   });
 
-  it('has the spec header, in the spec order', () => {
+  it('has the spec header, in the spec order, then the certificate code', () => {
     const [header] = parse(buildCsv([], event));
     expect(header).toEqual([
       'Nome Completo',
@@ -102,14 +103,31 @@ describe('buildCsv', () => {
       'Confirmação',
       'Status',
       'Data de Inscrição',
+      'Código do Certificado',
     ]);
-    expect(header).toEqual([...csvHeader]);
+    expect(header).toEqual([...csvHeader, ...csvExtraHeader]);
+  });
+
+  it("writes the certificate's code; 'Revogado' once revoked; nothing when none", () => {
+    const issued = { code: 'ABCD-1234-EFGH-5678', issued_at: '2025-12-06T21:00:00.000Z' };
+    const rows = parse(
+      buildCsv(
+        [
+          registration({ certificate: { ...issued, revoked_at: null } }),
+          registration({ certificate: { ...issued, revoked_at: '2025-12-07T10:00:00.000Z' } }),
+          registration(),
+        ],
+        event,
+      ),
+    );
+    expect(rows.slice(1).map((row) => row[8])).toEqual(['ABCD-1234-EFGH-5678', 'Revogado', '']);
+    expect(rows.slice(1).map((row) => row.length)).toEqual([9, 9, 9]);
   });
 
   it('keeps the spec columns when a ticket was sent: ticket_sent_at is not exported', () => {
     const sent = registration({ ticket_sent_at: '2025-11-22T15:00:00.000Z' });
     const [header, row] = parse(buildCsv([sent], event));
-    expect(header).toEqual([...csvHeader]);
+    expect(header).toEqual([...csvHeader, ...csvExtraHeader]);
     expect(row).toEqual(parse(buildCsv([registration()], event))[1]);
   });
 
@@ -142,6 +160,7 @@ describe('buildCsv', () => {
       'Já coloquei na agenda',
       'Confirmado',
       '21/11/2025, 14:03',
+      '',
     ]);
     expect(rows[2]).toEqual([
       'Maria da Silva',
@@ -152,6 +171,7 @@ describe('buildCsv', () => {
       'Ok',
       'Pendente',
       '22/11/2025, 05:00',
+      '',
     ]);
     expect(rows[3]?.slice(4, 6)).toEqual(['', '']);
   });
@@ -238,9 +258,17 @@ describe('buildCsv', () => {
         questions: questions.map((q) => ({ ...q, options: [...q.options] })),
       }),
     );
-    expect(rows[0]).toEqual([...csvHeader, 'Cargo', 'Sobre', 'Tamanho', 'Temas', 'Vegetariano?']);
-    expect(rows[1]?.slice(csvHeader.length)).toEqual(["'=Dev", 'a\nb', 'M', 'Web; IA', 'Não']);
-    expect(rows[2]?.slice(csvHeader.length)).toEqual(['', '', '', '', '']);
+    expect(rows[0]).toEqual([
+      ...csvHeader,
+      'Cargo',
+      'Sobre',
+      'Tamanho',
+      'Temas',
+      'Vegetariano?',
+      ...csvExtraHeader,
+    ]);
+    expect(rows[1]?.slice(csvHeader.length)).toEqual(["'=Dev", 'a\nb', 'M', 'Web; IA', 'Não', '']);
+    expect(rows[2]?.slice(csvHeader.length)).toEqual(['', '', '', '', '', '']);
   });
 
   it('leaves no cell of a hostile row starting with a formula trigger', () => {

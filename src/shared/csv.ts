@@ -16,6 +16,15 @@ export const csvHeader = [
   'Data de Inscrição',
 ] as const;
 
+/**
+ * Columns of ours, after the spec's (which stay first and unchanged) and the organizer's
+ * questions: the certificate's code, for
+ * an organizer who sends it on or checks it (issue 36.6); 'Revogado' once revoked, empty if none.
+ */
+export const csvExtraHeader = ['Código do Certificado'] as const;
+
+const revokedCertificate = 'Revogado';
+
 const BOM = '\uFEFF';
 const formulaStart = /^[=+\-@\t\r\n]/;
 
@@ -38,7 +47,7 @@ export function buildCsv(
     questions = [],
   }: Pick<EventSettings, 'timeZone' | 'phoneCountry'> & Partial<Pick<EventSettings, 'questions'>>,
 ): string {
-  const header = [...csvHeader, ...questions.map((question) => question.label)];
+  const header = [...csvHeader, ...questions.map((question) => question.label), ...csvExtraHeader];
   const rows = registrations.map((r) => [
     r.nome_completo,
     formatPhone(r.whatsapp, phoneCountry),
@@ -49,6 +58,7 @@ export function buildCsv(
     decisionLabels[r.status],
     formatDateTime(r.created_at, timeZone),
     ...questions.map((question) => answerText(question, r.respostas[question.id])),
+    r.certificate ? (r.certificate.revoked_at ? revokedCertificate : r.certificate.code) : '',
   ]);
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return BOM + lines.join('\r\n') + '\r\n';

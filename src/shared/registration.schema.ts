@@ -134,6 +134,17 @@ export function newRegistrationSchemaIn(phoneCountry: CountryCode): typeof newRe
 export type NewRegistrationInput = z.input<typeof newRegistrationSchema>;
 export type NewRegistration = z.output<typeof newRegistrationSchema>;
 
+/** A registration's certificate as the panel shows it: its state, never the PDF's content. */
+export const registrationCertificateSchema = z.object({
+  code: z.string(),
+  /** ISO 8601 UTC. */
+  issued_at: z.string(),
+  /** ISO 8601 UTC; null while valid. */
+  revoked_at: z.string().nullable(),
+});
+
+export type RegistrationCertificate = z.output<typeof registrationCertificateSchema>;
+
 /** A stored registration as the API serves it (unknown keys, such as email_key, are dropped). */
 export const registrationSchema = z.object({
   id: z.string(),
@@ -165,6 +176,11 @@ export const registrationSchema = z.object({
   promoted_at: z.string().nullable().default(null),
   /** Where its newest e-mail and WhatsApp message are (none: nothing sent by itself). */
   delivery: deliverySchema.default({}),
+  /**
+   * Its certificate of attendance (issue 36): the code, when it was issued and, once revoked, when
+   * (a revoked one names nobody and is not downloaded). Null: none issued.
+   */
+  certificate: registrationCertificateSchema.nullable().default(null),
   /**
    * The answers to the organizer's own questions (issue 34), by question id: the text, the picked
    * options' ids, or true (Sim) / false (Não); an unanswered question is absent.

@@ -69,6 +69,8 @@ export interface AttendeePageData {
   position: number | null;
   /** The ticket page's path, while confirmed. */
   ticketPath: string | null;
+  /** Their certificate's PDF, by their token, once issued and while not revoked (issue 36.6). */
+  certificatePath: string | null;
   /** The page's own path, and its cancellation step's (the form posts there). */
   pagePath: string;
   cancelPath: string;

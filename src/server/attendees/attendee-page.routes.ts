@@ -6,7 +6,7 @@
 // requests are logged at `warn` only, so the address never reaches an ordinary log line.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { attendeeCancel, attendeePage, withCode } from '../../shared/paths.ts';
+import { attendeeCancel, attendeeCertificate, attendeePage, withCode } from '../../shared/paths.ts';
 import type { AttendeePageData } from '../../shared/rendered-page.ts';
 import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
@@ -16,6 +16,8 @@ import { notFoundPageAnswer } from '../web/page-schemas.ts';
 import { cancelRegistration } from '../registrations/cancellation.repository.ts';
 import { CheckedInError, PastEditionError } from '../registrations/registration-errors.ts';
 import { personal } from '../tickets/tickets.routes.ts';
+import { sendCertificate } from '../certificates/certificate-answer.ts';
+import { issuedCertificateByToken } from '../certificates/certificate-reads.repository.ts';
 import { findAttendee } from './attendees.repository.ts';
 
 export interface AttendeePageOptions {
@@ -51,6 +53,20 @@ const cancelSchema = routeSchema({
     'changes, and the page says why.',
   params: tokenParams,
   response: { 303: toThePage, 404: notFoundPageAnswer },
+});
+
+const certificateSchema = routeSchema({
+  summary: "The person's certificate of attendance, as a PDF (their page's 'Baixar certificado')",
+  description:
+    'The not-found page for a token that opens nothing, no certificate, or a revoked one.',
+  params: tokenParams,
+  response: {
+    200: {
+      description: 'The certificate, as an attachment certificado-<code>.pdf.',
+      content: { 'application/pdf': { schema: z.string().describe('binary') } },
+    },
+    404: notFoundPageAnswer,
+  },
 });
 
 export async function attendeePageRoutes(app: FastifyInstance, options: AttendeePageOptions) {
@@ -93,6 +109,21 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
   );
   app.get<TokenRequest>(attendeeCancel, { ...route, schema: confirmSchema }, (request, reply) =>
     show(request, reply, 'confirm'),
+  );
+
+  // The token is the key, as for the page itself: no login (issue 36.6).
+  app.get<TokenRequest>(
+    attendeeCertificate,
+    { ...route, schema: certificateSchema },
+    async (request, reply) => {
+      personal(reply);
+      const token = request.params.code;
+      const row = isPersonalToken(token)
+        ? await issuedCertificateByToken(app.db.kysely, token)
+        : undefined;
+      if (!row) return options.sendNotFound(request, reply);
+      return sendCertificate(app, reply, row);
+    },
   );
 
   app.post<TokenRequest>(

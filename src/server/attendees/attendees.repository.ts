@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { eventEndsAt } from '../../shared/event-start.ts';
-import { ticketPage, withCode } from '../../shared/paths.ts';
+import { attendeeCertificate, ticketPage, withCode } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { AttendeeLock } from '../../shared/rendered-page.ts';
+import { issuedCertificateOf } from '../certificates/certificate-reads.repository.ts';
 import { waitlistPosition } from '../registrations/waitlist-position.repository.ts';
 
 export interface FoundAttendee {
@@ -14,6 +15,7 @@ export interface FoundAttendee {
   status: Registration['status'];
   position: number | null;
   ticketPath: string | null;
+  certificatePath: string | null;
   locked: AttendeeLock | null;
 }
 
@@ -57,6 +59,7 @@ export async function findAttendee(
   const event = await app.editions.settingsOf(row.event_id);
   if (!event) return undefined;
   const position = row.status === 'waitlisted' ? await waitlistPosition(db, row) : null;
+  const certificate = await issuedCertificateOf(db, row.id);
   return {
     event,
     name: row.nome_completo,
@@ -64,6 +67,7 @@ export async function findAttendee(
     position,
     ticketPath:
       row.status === 'confirmed' && row.ticket_code ? withCode(ticketPage, row.ticket_code) : null,
+    certificatePath: certificate ? withCode(attendeeCertificate, token) : null,
     locked: lockOf(row, event, new Date()),
   };
 }

@@ -9,7 +9,7 @@ import { audiences } from '../audience.ts';
 import { sendError } from '../http-errors.ts';
 import { idParams, routeSchema } from '../route-schema.ts';
 import { requireUuid } from '../registrations/uuid.ts';
-import { storedCertificatePdf, certificateFileName } from './certificate-document.ts';
+import { sendCertificate } from './certificate-answer.ts';
 import { issuedCertificateOf } from './certificate-reads.repository.ts';
 import { certificatesZip } from './certificates-zip.ts';
 
@@ -36,15 +36,7 @@ export async function certificateDownloadsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const row = await issuedCertificateOf(app.db.kysely, request.params.id);
       if (!row) return sendError(reply, errorTable.certificateNotFound);
-      const settings =
-        (row.event_id && (await app.editions.settingsOf(row.event_id))) ||
-        app.editions.current().settings;
-      const pdf = await storedCertificatePdf(row, settings, app.config.publicUrl);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${certificateFileName(row)}"`)
-        .send(pdf);
+      return sendCertificate(app, reply, row);
     },
   );
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTable } from '../../shared/api-error.ts';
 import { api, withId } from '../../shared/paths.ts';
+import type { Registration } from '../../shared/registration.schema.ts';
 import { newCertificateCode } from './certificate-code.ts';
 import {
   type CertificateRow,
@@ -14,6 +15,7 @@ import {
   revokeCertificate,
 } from './certificates.repository.ts';
 import { startSession } from '#test/api/sessions.ts';
+import { validRegistration } from '#test/builders/registrations.ts';
 import { createTempPostgres, type TempPostgres } from '#test/databases/temp-postgres.ts';
 import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 
@@ -96,6 +98,64 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('one certificate, on %s', (
     const revoked = await download(registration.id);
     expect(revoked.status).toBe(404);
     expect(await revoked.json()).toEqual(expected);
+  });
+
+  it("lists each registration's certificate: its code and times, null when none", async () => {
+    const valid = await register(server);
+    const revoked = await register(server);
+    const none = await register(server);
+    const kept = await issue(server, valid.id, 'Maria da Silva');
+    const gone = await issue(server, revoked.id, 'Maria da Silva');
+    const at = new Date('2026-12-07T10:00:00.000Z');
+    await revokeCertificate(server.app.db.kysely, gone.code, at);
+    const response = await server.request(api.adminRegistrations, { headers: { cookie: admin } });
+    const listed = new Map(
+      ((await response.json()) as Registration[]).map((row) => [row.id, row.certificate]),
+    );
+    expect(listed.get(valid.id)).toEqual({
+      code: kept.code,
+      issued_at: kept.issued_at,
+      revoked_at: null,
+    });
+    expect(listed.get(revoked.id)).toEqual({
+      code: gone.code,
+      issued_at: gone.issued_at,
+      revoked_at: at.toISOString(),
+    });
+    expect(listed.get(none.id)).toBeNull();
+  });
+
+  it("the person's page offers 'Baixar certificado' once issued, by the token alone", async () => {
+    const answer = await server.request(api.registrations, {
+      method: 'POST',
+      json: validRegistration({ nome_completo: 'Zoë Ñandú' }),
+    });
+    const { id, personal_page: pageUrl } = (await answer.json()) as {
+      id: string;
+      personal_page: string;
+    };
+    const page = new URL(pageUrl).pathname;
+    const pdfPath = `${page}/certificado.pdf`;
+    expect(await (await server.request(page)).text()).not.toContain('Baixar certificado');
+    expect((await server.request(pdfPath)).status).toBe(404);
+
+    const certificate = await issue(server, id, 'Zoë Ñandú');
+    const html = await (await server.request(page)).text();
+    expect(html).toContain('Baixar certificado');
+    expect(html).toContain(`href="${pdfPath}"`);
+    const pdf = await server.request(pdfPath);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="certificado-${certificate.code}.pdf"`,
+    );
+    expect(textOf(new Uint8Array(await pdf.arrayBuffer()), 'own.pdf')).toContain('Zoë Ñandú');
+
+    await revokeCertificate(server.app.db.kysely, certificate.code, new Date());
+    expect(await (await server.request(page)).text()).not.toContain('Baixar certificado');
+    const gone = await server.request(pdfPath);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('<title>Página não encontrada');
   });
 
   it('is for admins: a door account is refused', async () => {

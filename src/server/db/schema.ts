@@ -9,7 +9,7 @@ import type { Registration } from '../../shared/registration.schema.ts';
 /** The registration as served, plus the columns only the server sees. */
 export interface RegistrationsTable extends Omit<
   Registration,
-  'status' | 'delivery' | 'respostas'
+  'status' | 'delivery' | 'respostas' | 'certificate'
 > {
   /** Trimmed, lower-cased e-mail; unique per edition, so one person registers once in each. */
   email_key: string;

@@ -3,12 +3,26 @@
 import type { Kysely } from 'kysely';
 import type { Answers } from '../../shared/form-questions.ts';
 import type { Delivery } from '../../shared/message.schema.ts';
-import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
+import {
+  registrationSchema,
+  type Registration,
+  type RegistrationCertificate,
+} from '../../shared/registration.schema.ts';
+import { certificateStatesOf } from '../certificates/certificate-states.repository.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { deliveriesOf } from '../messages/message-reads.repository.ts';
 
-export function toRegistration(row: RegistrationRow, delivery: Delivery = {}): Registration {
-  return registrationSchema.parse({ ...row, respostas: answersOf(row.respostas), delivery });
+export function toRegistration(
+  row: RegistrationRow,
+  delivery: Delivery = {},
+  certificate: RegistrationCertificate | null = null,
+): Registration {
+  return registrationSchema.parse({
+    ...row,
+    respostas: answersOf(row.respostas),
+    delivery,
+    certificate,
+  });
 }
 
 /** The answers as the column keeps them: JSON, or null for none (nothing answered). */
@@ -20,13 +34,15 @@ function answersOf(column: string | null | undefined): Answers {
   return column ? (JSON.parse(column) as Answers) : {};
 }
 
-/** Rows as the API serves them, each with where its messages are. */
+/** Rows as the API serves them, each with where its messages and its certificate are. */
 export async function withDeliveries(
   db: Kysely<Database>,
   rows: readonly RegistrationRow[],
   all = false,
 ): Promise<Registration[]> {
   if (rows.length === 0) return [];
-  const deliveries = await deliveriesOf(db, all ? undefined : rows.map((row) => row.id));
-  return rows.map((row) => toRegistration(row, deliveries.get(row.id)));
+  const ids = all ? undefined : rows.map((row) => row.id);
+  const deliveries = await deliveriesOf(db, ids);
+  const certificates = await certificateStatesOf(db, ids);
+  return rows.map((row) => toRegistration(row, deliveries.get(row.id), certificates.get(row.id)));
 }

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
+import { CardCertificate } from './card-certificate.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
 import { EntryUndo } from './card-entry-undo.tsx';
@@ -162,6 +163,11 @@ function RegistrationCardView({
             {texts.ticketSentAt(formatDateTime(registration.ticket_sent_at, event.timeZone))}
           </p>
         )}
+        <CardCertificate
+          registration={registration}
+          timeZone={event.timeZone}
+          headingId={headingId}
+        />
         <DeliveryStatus
           registration={registration}
           channels={channels}

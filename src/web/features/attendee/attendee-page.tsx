@@ -2,7 +2,7 @@
 // their ticket's link, their place on the waiting list, and 'Não poderei comparecer' with its
 // confirmation step (a plain form POST). Rendered by the server per request and sent without
 // any script (entry-server.tsx): it works the same with JavaScript off.
-import { CircleCheckBig, CircleX, Clock, Hourglass, Ticket } from 'lucide-react';
+import { Award, CircleCheckBig, CircleX, Clock, Hourglass, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventDates } from '@shared/event.ts';
 import type { AttendeeLock, AttendeePageData } from '@shared/rendered-page.ts';
@@ -21,6 +21,8 @@ export const attendeeTexts = {
   confirmedInside: 'Sua entrada no evento já foi registrada. Bom evento!',
   confirmedOver: 'Inscrição confirmada.',
   ticket: 'Ver meu ingresso',
+  /** Once their certificate of attendance is issued (issue 36.6). */
+  certificate: 'Baixar certificado',
   waitlisted: (position: number) =>
     `Você está na lista de espera, na posição ${position}. Se uma vaga for liberada, ela vai para a próxima pessoa da lista, por ordem de chegada, e o ingresso chega quando a vaga for confirmada.`,
   cancelled: 'Inscrição cancelada. Se você tinha uma vaga, ela foi liberada para outra pessoa.',
@@ -85,7 +87,8 @@ function stateText({
 }
 
 export function AttendeePage(data: AttendeePageData) {
-  const { event, name, status, ticketPath, pagePath, cancelPath, step, locked } = data;
+  const { event, name, status, ticketPath, certificatePath, pagePath, cancelPath, step, locked } =
+    data;
   useDocumentTitle(`${attendeeTexts.title} · ${event.name}`);
   const state = states[status];
   return (
@@ -111,6 +114,15 @@ export function AttendeePage(data: AttendeePageData) {
                 <a href={ticketPath}>
                   <Ticket aria-hidden="true" className="size-5" />
                   {attendeeTexts.ticket}
+                </a>
+              </Button>
+            )}
+
+            {certificatePath && (
+              <Button asChild size="lg" variant="outline" className="w-full text-base">
+                <a href={certificatePath} download>
+                  <Award aria-hidden="true" className="size-5" />
+                  {attendeeTexts.certificate}
                 </a>
               </Button>
             )}
