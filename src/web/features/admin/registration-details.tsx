@@ -2,6 +2,7 @@
 // confirmed, whether they came in. The live list's cards and a past edition's share it.
 import { bringsSomeone, confirmacaoLabels, formatDateTime } from '@shared/labels.ts';
 import type { EventSettings } from '@shared/event-settings.schema.ts';
+import { answerText } from '@shared/form-questions.ts';
 import { formatPhone } from '@shared/phone.ts';
 import type { Registration } from '@shared/registration.schema.ts';
 import { adminTexts } from './admin-texts.ts';
@@ -10,11 +11,11 @@ const texts = adminTexts.card;
 
 export function RegistrationDetails({
   registration,
-  event: { timeZone, phoneCountry },
+  event: { timeZone, phoneCountry, questions },
 }: {
   registration: Registration;
   /** The edition's: dates are on its clocks, phones as its country writes them. */
-  event: Pick<EventSettings, 'timeZone' | 'phoneCountry'>;
+  event: Pick<EventSettings, 'timeZone' | 'phoneCountry' | 'questions'>;
 }) {
   const details: [label: string, value: string][] = [
     [texts.whatsapp, formatPhone(registration.whatsapp, phoneCountry)],
@@ -25,8 +26,14 @@ export function RegistrationDetails({
       texts.attendanceAnswer,
       registration.confirmacao ? confirmacaoLabels[registration.confirmacao] : texts.notAnswered,
     ],
-    [texts.registeredAt, formatDateTime(registration.created_at, timeZone)],
   ];
+  // The organizer's questions under the original's (issue 34.4): a removed one's answers still
+  // by its label; unanswered ones left out.
+  for (const question of questions ?? []) {
+    const answer = answerText(question, registration.respostas?.[question.id]);
+    if (answer) details.push([question.label, answer]);
+  }
+  details.push([texts.registeredAt, formatDateTime(registration.created_at, timeZone)]);
   if (registration.status === 'confirmed' || registration.checked_in_at) {
     details.push([
       texts.checkIn,
@@ -40,8 +47,8 @@ export function RegistrationDetails({
   }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {details.map(([label, value]) => (
-        <div key={label} className="contents">
+      {details.map(([label, value], index) => (
+        <div key={index} className="contents">
           <dt className="text-muted-foreground">{label}</dt>
           <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
         </div>
