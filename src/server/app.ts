@@ -54,6 +54,7 @@ import { routeSchema } from './route-schema.ts';
 import { retentionJob } from './registrations/retention.job.ts';
 import { certificateIssueJob } from './certificates/certificate-issue.job.ts';
 import { openCertificateLinks } from './certificates/certificate-links.ts';
+import { remindersJob } from './reminders/reminders.job.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions) {
       loginAttemptsSweepJob,
       rateLimitWindowsSweepJob,
       certificateIssueJob,
+      remindersJob,
     ],
   });
 

@@ -18,6 +18,9 @@ const flag = z
 /** Meta's Graph API, at the version the WhatsApp sender was written and checked against. */
 export const graphApiUrl = 'https://graph.facebook.com/v23.0';
 
+/** An approved template's name, as Meta's tools write it. */
+const templateName = z.string().regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -69,6 +72,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _')
     .optional(),
+  WHATSAPP_TEMPLATE_REMINDER: templateName.optional(),
+  WHATSAPP_TEMPLATE_SEAT: templateName.optional(),
   WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default(graphApiUrl),
@@ -127,6 +132,10 @@ export interface WhatsappConfig {
    * PDF by a link of its own); unset: certificates go by e-mail only.
    */
   certificateTemplate?: string;
+  /** The reminder's (WHATSAPP_TEMPLATE_REMINDER, two quick replies); unset: by e-mail only. */
+  reminderTemplate?: string;
+  /** A seat held off the waiting list (WHATSAPP_TEMPLATE_SEAT); unset: by e-mail only. */
+  seatTemplate?: string;
   /** Base of the Graph API, with its version (WHATSAPP_API_URL). */
   apiUrl: string;
   /** Both unset: no status webhook (messages stay 'Enviado'). */
@@ -160,7 +169,8 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     const stray =
       whatsappWebhook.find((name) => e[name]) ??
       (e.WHATSAPP_TEMPLATE_CANCEL_BUTTON ? 'WHATSAPP_TEMPLATE_CANCEL_BUTTON' : undefined) ??
-      (e.WHATSAPP_TEMPLATE_CERTIFICATE ? 'WHATSAPP_TEMPLATE_CERTIFICATE' : undefined);
+      (e.WHATSAPP_TEMPLATE_CERTIFICATE ? 'WHATSAPP_TEMPLATE_CERTIFICATE' : undefined) ??
+      (['WHATSAPP_TEMPLATE_REMINDER', 'WHATSAPP_TEMPLATE_SEAT'] as const).find((name) => e[name]);
     if (stray)
       throw new ConfigError(
         `${stray} is set but WHATSAPP_TOKEN is not: set the sending variables too`,
@@ -184,6 +194,8 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     cancelButton: e.WHATSAPP_TEMPLATE_CANCEL_BUTTON,
     certificateTemplate: e.WHATSAPP_TEMPLATE_CERTIFICATE,
+    reminderTemplate: e.WHATSAPP_TEMPLATE_REMINDER,
+    seatTemplate: e.WHATSAPP_TEMPLATE_SEAT,
     apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
     appSecret: e.WHATSAPP_APP_SECRET,
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,

@@ -10,7 +10,16 @@ export type MessageChannel = (typeof messageChannels)[number];
  * confirmed; 'cancelled' when it is cancelled (a short confirmation, by e-mail); 'certificate'
  * when its certificate of attendance is issued (issue 36.4).
  */
-export const messageKinds = ['received', 'ticket', 'cancelled', 'certificate'] as const;
+export const messageKinds = [
+  'received',
+  'ticket',
+  'cancelled',
+  'certificate',
+  // Before the event, to everyone confirmed (issue 35.1); a seat offered off the waiting list in
+  // approval mode (issue 35.3).
+  'reminder',
+  'seat',
+] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /**

@@ -66,7 +66,14 @@ describe('on PostgreSQL', () => {
 
   it('writes a registration with its queued messages and its live change, or none of them', async () => {
     const db = server.app.db.kysely;
-    const plan = { received: ['email'], ticket: [], cancelled: [], certificate: [] } as const;
+    const plan = {
+      received: ['email'],
+      ticket: [],
+      cancelled: [],
+      certificate: [],
+      reminder: [],
+      seat: [],
+    } as const;
     const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
     const created = await createRegistration(server.app.db, input, plan);
     expect(created.delivery).toEqual({
@@ -109,7 +116,14 @@ describe('on PostgreSQL', () => {
 
   it('writes registrations arriving together in one go, and a bad one fails alone', async () => {
     const db = server.app.db.kysely;
-    const plan = { received: ['email'], ticket: [], cancelled: [], certificate: [] } as const;
+    const plan = {
+      received: ['email'],
+      ticket: [],
+      cancelled: [],
+      certificate: [],
+      reminder: [],
+      seat: [],
+    } as const;
     const inputOf = (overrides: Record<string, unknown> = {}) => {
       const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
       return { ...input, ...overrides };
@@ -212,7 +226,14 @@ describe('on PostgreSQL', () => {
     // A new event's first minutes (or autovacuum off): thousands of rows of one edition, never
     // analyzed. The planner took `event_id = <current>` for a condition two rows meet, and each
     // re-read of the live log went over every row of the edition through that index.
-    const plan = { received: [], ticket: [], cancelled: [], certificate: [] } as const;
+    const plan = {
+      received: [],
+      ticket: [],
+      cancelled: [],
+      certificate: [],
+      reminder: [],
+      seat: [],
+    } as const;
     const ids: string[] = [];
     for (let batch = 0; batch < 30; batch++) {
       const written = await Promise.all(

@@ -233,6 +233,14 @@ export interface FirstStartStepsTable {
   finished_how: string | null;
 }
 
+/** A reminder queued for a registration (reminders/, decision 0263): once per person and reminder. */
+export interface RemindersSentTable {
+  registration_id: string;
+  /** The reminder, by its hours before the start. */
+  hours_before: number;
+  queued_at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -253,6 +261,7 @@ export interface Database {
   certificates: CertificatesTable;
   first_start_steps: FirstStartStepsTable;
   server_keys: ServerKeysTable;
+  reminders_sent: RemindersSentTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

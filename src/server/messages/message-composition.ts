@@ -4,23 +4,20 @@
 import { Readable } from 'node:stream';
 import { formatEventDate, formatEventTime } from '../../shared/event.ts';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
-import { ticketPageUrl } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
-import { ticketCalendarFile } from '../tickets/event-calendar.ts';
-import { qrCodePng } from '../tickets/ticket-qr.ts';
 import type { StoredImage } from '../logo/event-images.repository.ts';
 import type { DeliveryResult } from './delivery-result.ts';
-import {
-  cancelledEmail,
-  logoContentId,
-  qrContentId,
-  receivedEmail,
-  ticketEmail,
-} from './email/email-bodies.ts';
+import { cancelledEmail, receivedEmail, ticketEmail } from './email/email-bodies.ts';
 import type { Email } from './email/smtp-mailer.ts';
 import { overtaken, type MessageRow } from './outbox.repository.ts';
-import type { CertificateTemplate, TicketTemplate } from './whatsapp/whatsapp-client.ts';
+import type {
+  CertificateTemplate,
+  TemplateMessage,
+  TicketTemplate,
+} from './whatsapp/whatsapp-client.ts';
 import type { CertificateLinks } from '../certificates/certificate-links.ts';
+import { logoAttachment, ticketAttachments } from './email/email-parts.ts';
+import { composeReminder, composeSeat } from './reminder-composition.ts';
 import type { CertificateRow } from '../certificates/certificates.repository.ts';
 import { certificateEmail } from './email/certificate-email.ts';
 import { certificateContent, certificateFileName } from '../certificates/certificate-document.ts';
@@ -41,20 +38,6 @@ export interface Recipient {
   certificate?: CertificateRow | undefined;
 }
 
-/** The logo as an inline part of the e-mail, which its HTML shows by Content-ID. */
-function logoAttachment(logo: StoredImage | undefined) {
-  if (!logo) return [];
-  const extension = logo.contentType === 'image/jpeg' ? 'jpg' : 'png';
-  return [
-    {
-      filename: `logotipo.${extension}`,
-      content: logo.bytes,
-      contentType: logo.contentType,
-      cid: logoContentId,
-    },
-  ];
-}
-
 export type Unsendable = Extract<DeliveryResult, { kind: 'unsendable' }>;
 
 /** What to hand to which provider, or why the message does not go. */
@@ -62,6 +45,7 @@ export type ProviderRequest =
   | { channel: 'email'; email: Email }
   | { channel: 'whatsapp'; ticket: TicketTemplate }
   | { channel: 'whatsapp'; certificate: CertificateTemplate }
+  | { channel: 'whatsapp'; template: TemplateMessage }
   | { channel: null; unsendable: Unsendable };
 
 const gone: Unsendable = { kind: 'unsendable', code: 'gone', message: 'Inscrição removida.' };
@@ -155,6 +139,8 @@ export function composeMessage(
   publicUrl: string,
   /** The certificate's file links (WhatsApp's document header); unset: none go by WhatsApp. */
   links?: Pick<CertificateLinks, 'fileUrl'>,
+  /** When it leaves (the reminder's subject says how soon; tests give another). */
+  now = new Date(),
 ): ProviderRequest {
   if (!recipient) return notSent(gone);
   const { registration, event, personalUrl, personalToken, logo } = recipient;
@@ -169,6 +155,8 @@ export function composeMessage(
   if (message.kind === 'certificate') {
     return composeCertificate(message, recipient, publicUrl, links);
   }
+  if (message.kind === 'reminder') return composeReminder(message, recipient, publicUrl, now);
+  if (message.kind === 'seat') return composeSeat(message, recipient);
   const code = registration.ticket_code;
   if (message.channel === 'email') {
     const to = { messageId: message.id, to: registration.email };
@@ -198,20 +186,7 @@ export function composeMessage(
       email: {
         ...to,
         ...ticketEmail({ ...registration, ticket_code: code }, logoShown, publicUrl, personalUrl),
-        attachments: [
-          ...logoAttachment(logo),
-          {
-            filename: 'ingresso-qr.png',
-            content: qrCodePng(ticketPageUrl(publicUrl, code)),
-            contentType: 'image/png',
-            cid: qrContentId,
-          },
-          {
-            filename: 'evento.ics',
-            content: ticketCalendarFile(event, publicUrl, code),
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          },
-        ],
+        attachments: [...logoAttachment(logo), ...ticketAttachments(event, publicUrl, code)],
       },
     };
   }

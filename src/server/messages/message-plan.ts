@@ -12,6 +12,10 @@ export interface MessagePlan {
   cancelled: readonly MessageChannel[];
   /** A certificate issued (issue 36.4): WhatsApp only with its own template. */
   certificate: readonly MessageChannel[];
+  /** A reminder before the event (issue 35.1): WhatsApp only with its own template. */
+  reminder: readonly MessageChannel[];
+  /** A seat held off the waiting list, in approval mode (issue 35.3): the same. */
+  seat: readonly MessageChannel[];
 }
 
 export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessagePlan {
@@ -26,6 +30,14 @@ export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessageP
     certificate: [
       ...(config.mail ? (['email'] as const) : []),
       ...(config.whatsapp?.certificateTemplate ? (['whatsapp'] as const) : []),
+    ],
+    reminder: [
+      ...(config.mail ? (['email'] as const) : []),
+      ...(config.whatsapp?.reminderTemplate ? (['whatsapp'] as const) : []),
+    ],
+    seat: [
+      ...(config.mail ? (['email'] as const) : []),
+      ...(config.whatsapp?.seatTemplate ? (['whatsapp'] as const) : []),
     ],
   };
 }

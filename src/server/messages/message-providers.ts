@@ -23,6 +23,7 @@ export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): Me
       if (request.channel === null) return request.unsendable;
       // Only a configured channel's messages are ever claimed.
       if (request.channel === 'email') return mailer!.send(request.email);
+      if ('template' in request) return whatsapp!.sendTemplateMessage(request.template);
       return 'certificate' in request
         ? whatsapp!.sendCertificate(request.certificate)
         : whatsapp!.sendTicket(request.ticket);

@@ -21,6 +21,8 @@ describe('the sending configuration', () => {
       ticket: [],
       cancelled: [],
       certificate: [],
+      reminder: [],
+      seat: [],
     });
   });
 
@@ -38,6 +40,8 @@ describe('the sending configuration', () => {
       ticket: ['email'],
       cancelled: ['email'],
       certificate: ['email'],
+      reminder: ['email'],
+      seat: ['email'],
     });
     expect(() => loadConfig({ SMTP_URL: 'smtp://u:p@h:587' })).toThrow(
       'SMTP_URL is set but MAIL_FROM is not',
@@ -70,6 +74,8 @@ describe('the sending configuration', () => {
       templateLanguage: 'pt_BR',
       cancelButton: false,
       certificateTemplate: undefined,
+      reminderTemplate: undefined,
+      seatTemplate: undefined,
       apiUrl: graphApiUrl,
       appSecret: undefined,
       verifyToken: undefined,
@@ -81,6 +87,8 @@ describe('the sending configuration', () => {
       ticket: ['whatsapp'],
       cancelled: [],
       certificate: [],
+      reminder: [],
+      seat: [],
     });
     const withCertificate = loadConfig({
       ...whatsapp,
@@ -91,6 +99,20 @@ describe('the sending configuration', () => {
     expect(() => loadConfig({ WHATSAPP_TEMPLATE_CERTIFICATE: 'certificado_emitido' })).toThrow(
       'WHATSAPP_TEMPLATE_CERTIFICATE is set but WHATSAPP_TOKEN is not',
     );
+    // So do the reminder and the seat held (issue 35.1, 35.3).
+    const withReminders = loadConfig({
+      ...whatsapp,
+      WHATSAPP_TEMPLATE_REMINDER: 'lembrete_evento',
+      WHATSAPP_TEMPLATE_SEAT: 'vaga_reservada',
+    });
+    expect(messagePlan(withReminders).reminder).toEqual(['whatsapp']);
+    expect(messagePlan(withReminders).seat).toEqual(['whatsapp']);
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_SEAT: 'vaga_reservada' })).toThrow(
+      'WHATSAPP_TEMPLATE_SEAT is set but WHATSAPP_TOKEN is not',
+    );
+    expect(() =>
+      loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_REMINDER: 'Lembrete Evento' }),
+    ).toThrow('WHATSAPP_TEMPLATE_REMINDER');
   });
 
   it('adds the template’s second button only when WHATSAPP_TEMPLATE_CANCEL_BUTTON says so', () => {

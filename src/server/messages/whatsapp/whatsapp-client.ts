@@ -32,9 +32,20 @@ export interface CertificateTemplate {
   certificateCode: string;
 }
 
+/**
+ * The reminder's template (WHATSAPP_TEMPLATE_REMINDER, issue 35.1) or the seat held's
+ * (WHATSAPP_TEMPLATE_SEAT, issue 35.3), its components as Meta takes them (reminder-composition.ts).
+ */
+export interface TemplateMessage {
+  to: string;
+  kind: 'reminder' | 'seat';
+  components: readonly unknown[];
+}
+
 export interface WhatsappClient {
   sendTicket(message: TicketTemplate): Promise<DeliveryResult>;
   sendCertificate(message: CertificateTemplate): Promise<DeliveryResult>;
+  sendTemplateMessage(message: TemplateMessage): Promise<DeliveryResult>;
 }
 
 /** Requests in flight at once. */
@@ -178,18 +189,27 @@ const urlButton = (index: number, suffix: string) => ({
 });
 
 /**
- * A refusal of the certificate's template is the certificate's: it fails that message (and says
- * which variable), and never pauses the channel the tickets need.
+ * A refusal of another template than the ticket's is that message's: it fails it (and says which
+ * variable), and never pauses the channel the tickets need.
  */
-function certificateRefusal(result: DeliveryResult): DeliveryResult {
+function templateRefusal(result: DeliveryResult, variable: string, also = ''): DeliveryResult {
   const template = result.kind === 'credentials' || result.kind === 'permanent';
   if (!template || !/^whatsapp_132\d{3}$/.test(result.code)) return result;
   return {
     kind: 'permanent',
     code: result.code,
-    message: `O modelo de WHATSAPP_TEMPLATE_CERTIFICATE foi recusado pelo WhatsApp (${result.code.slice(9)}): confira no Gerenciador do WhatsApp se ele existe, está aprovado e tem um documento no cabeçalho.`,
+    message: `O modelo de ${variable} foi recusado pelo WhatsApp (${result.code.slice(9)}): confira no Gerenciador do WhatsApp se ele existe, está aprovado${also}.`,
   };
 }
+
+const certificateRefusal = (result: DeliveryResult) =>
+  templateRefusal(result, 'WHATSAPP_TEMPLATE_CERTIFICATE', ' e tem um documento no cabeçalho');
+
+const noTemplate = {
+  kind: 'unsendable',
+  code: 'no_template',
+  message: 'O modelo do WhatsApp para esta mensagem não está configurado.',
+} as const;
 
 export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
   const endpoint = `${config.apiUrl}/${config.phoneNumberId}/messages`;
@@ -268,6 +288,16 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
         new URL(message.documentUrl).pathname.split('/').at(-1),
       );
       return certificateRefusal(result);
+    },
+    async sendTemplateMessage(message) {
+      const [name, variable] =
+        message.kind === 'reminder'
+          ? [config.reminderTemplate, 'WHATSAPP_TEMPLATE_REMINDER']
+          : [config.seatTemplate, 'WHATSAPP_TEMPLATE_SEAT'];
+      // Queued only while its template is set (message-plan.ts); it may be unset since.
+      if (!name) return noTemplate;
+      const result = await sendTemplate(message.to, name, [...message.components], undefined);
+      return templateRefusal(result, variable);
     },
   };
 }

@@ -18,6 +18,8 @@ export const kindNames = {
   ticket: 'Ingresso',
   cancelled: 'Cancelamento',
   certificate: 'Certificado',
+  reminder: 'Lembrete',
+  seat: 'Vaga reservada',
 } satisfies Record<MessageKind, string>;
 
 /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */
