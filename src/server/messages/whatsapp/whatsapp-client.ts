@@ -32,10 +32,7 @@ export interface CertificateTemplate {
   certificateCode: string;
 }
 
-/**
- * The reminder's template (WHATSAPP_TEMPLATE_REMINDER, issue 35.1) or the seat held's
- * (WHATSAPP_TEMPLATE_SEAT, issue 35.3), its components as Meta takes them (reminder-composition.ts).
- */
+/** WHATSAPP_TEMPLATE_REMINDER's or WHATSAPP_TEMPLATE_SEAT's, as reminder-composition.ts builds it. */
 export interface TemplateMessage {
   to: string;
   kind: 'reminder' | 'seat';
@@ -294,8 +291,7 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
         message.kind === 'reminder'
           ? [config.reminderTemplate, 'WHATSAPP_TEMPLATE_REMINDER']
           : [config.seatTemplate, 'WHATSAPP_TEMPLATE_SEAT'];
-      // Queued only while its template is set (message-plan.ts); it may be unset since.
-      if (!name) return noTemplate;
+      if (!name) return noTemplate; // queued while it was set (message-plan.ts), unset since
       const result = await sendTemplate(message.to, name, [...message.components], undefined);
       return templateRefusal(result, variable);
     },
