@@ -55,6 +55,7 @@ import { retentionJob } from './registrations/retention.job.ts';
 import { certificateIssueJob } from './certificates/certificate-issue.job.ts';
 import { openCertificateLinks } from './certificates/certificate-links.ts';
 import { remindersJob } from './reminders/reminders.job.ts';
+import { certificateIssueRoutes } from './certificates/certificate-issue.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(firstStartRoutes);
   await app.register(registrationsAdminRoutes);
   await app.register(certificateDownloadsRoutes);
+  await app.register(certificateIssueRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);
   await app.register(logoRoutes);

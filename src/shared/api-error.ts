@@ -3,6 +3,8 @@
 // createError(code, message, status). The server answers only these (src/server/http-errors.ts);
 // the panel, the door and the form read `code`, never a status number. A code may carry more
 // than one message (`not_confirmed` at the door and in the panel) but always the same status.
+import { certificateErrors } from './certificate-errors.ts';
+
 export interface ApiError {
   error: {
     code: string;
@@ -155,12 +157,7 @@ export const errorTable = {
     message: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
   },
 
-  /** No certificate to download: none was issued for this registration, or it was revoked. */
-  certificateNotFound: {
-    code: 'certificate_not_found',
-    status: 404,
-    message: 'Nenhum certificado emitido para esta inscrição.',
-  },
+  ...certificateErrors,
 
   // The door: tickets and check-ins (the verdicts' own words where there is one).
   ticketNotFound: { code: 'ticket_not_found', status: 404, message: 'Ingresso inválido.' },

@@ -20,6 +20,10 @@ export const auditActions = [
   'promoted',
   /** An organizer asked for a message again (one registration's, or the failed ones in bulk). */
   'message_resent',
+  /** Its certificate of attendance was issued (by the job: actor null; or by an organizer). */
+  'certificate_issued',
+  /** An organizer revoked its certificate (issue 36.2). */
+  'certificate_revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -25,6 +25,18 @@ export const attendeeSchema = registrationSchema
   });
 export type Attendee = z.output<typeof attendeeSchema>;
 
+/**
+ * DELETE /api/door/check-ins/:id: the attendee as it now is, and whether a certificate of
+ * attendance stands for them (issue 36.4): an entry undone after issue leaves the certificate, and
+ * the panel asks the organizer whether to revoke it.
+ */
+export const undoneCheckInSchema = attendeeSchema.extend({
+  certificate_issued: z
+    .boolean()
+    .describe('A certificate in force was issued to this person (revoke it apart).'),
+});
+export type UndoneCheckIn = z.output<typeof undoneCheckInSchema>;
+
 /** When the phone decided, if it decided offline (ISO 8601); the server's now otherwise. */
 const scannedAt = z.iso.datetime({ offset: true }).optional();
 

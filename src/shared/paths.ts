@@ -86,6 +86,12 @@ export const api = {
   adminRegistrationCertificate: '/api/admin/registrations/:id/certificate',
   /** 'Baixar todos': every issued certificate of the current edition, one ZIP, streamed. */
   adminCertificatesZip: '/api/admin/certificates.zip',
+  /**
+   * 'Emitir certificados agora' (POST): the current edition's missing certificates, with their
+   * messages. A registration's own is issued by hand (POST) and revoked (DELETE) at
+   * `adminRegistrationCertificate`.
+   */
+  adminCertificates: '/api/admin/certificates',
   /** The organizer cancels a registration (frees its seat), or restores a cancelled one. */
   adminCancel: '/api/admin/registrations/:id/cancel',
   adminRestore: '/api/admin/registrations/:id/restore',

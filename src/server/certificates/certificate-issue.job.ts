@@ -4,6 +4,7 @@
 // on one instance (jobs/job-runner.ts); the unique index keeps a certificate to one per person
 // even when the button and the job meet (decisions 0236, 0237).
 import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../audit/actor.ts';
 import { eventEndsAt } from '../../shared/event-start.ts';
 import { readCurrentEdition } from '../editions/editions.repository.ts';
 import type { Job } from '../jobs/job-runner.ts';
@@ -13,11 +14,12 @@ import { issueCertificates } from './issue-certificates.repository.ts';
 export async function issueCurrentCertificates(
   app: FastifyInstance,
   now: Date,
+  actor: Actor | null = null,
 ): Promise<number | null> {
   // Read from the database, not this instance's copy: another may have saved the settings.
   const edition = await readCurrentEdition(app.db.kysely);
   if (!edition.settings.certificate.enabled) return null;
-  return issueCertificates(app.db.kysely, edition, now, app.messagePlan.certificate);
+  return issueCertificates(app.db.kysely, edition, now, app.messagePlan.certificate, actor);
 }
 
 export const certificateIssueJob: Job = {

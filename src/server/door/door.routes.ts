@@ -8,6 +8,7 @@ import {
   attendeeSchema,
   checkInRequestSchema,
   checkInResultSchema,
+  undoneCheckInSchema,
 } from '../../shared/door.schema.ts';
 import { api } from '../../shared/paths.ts';
 import { audiences } from '../audience.ts';
@@ -17,6 +18,7 @@ import { compressJson } from '../plugins/compression.ts';
 import { idParams, routeSchema } from '../route-schema.ts';
 import { isUuid, requireUuid } from '../registrations/uuid.ts';
 import { isTicketCode } from '../../shared/ticket-code.ts';
+import { issuedCertificateOf } from '../certificates/certificate-reads.repository.ts';
 import { listAttendees } from './attendees.repository.ts';
 import { checkIn, undoCheckIn, type CheckInTarget } from './check-ins.repository.ts';
 import { checkInTime } from './check-in-time.ts';
@@ -170,7 +172,7 @@ export async function doorRoutes(fastify: FastifyInstance) {
         summary: 'Undo a check-in (a mistake at the door)',
         params: idParams,
         headers: z.object({ 'door-account': doorAccountHeader }),
-        response: { 200: attendeeSchema },
+        response: { 200: undoneCheckInSchema },
         errors: [errorTable.notFound, errorTable.pastEdition, errorTable.otherAccount],
       }),
     },
@@ -179,7 +181,8 @@ export async function doorRoutes(fastify: FastifyInstance) {
       const outcome = await undoCheckIn(app.db.kysely, request.params.id, actorOf(request));
       if (outcome.kind === 'not_found') return sendError(reply, errorTable.notFound);
       if (outcome.kind === 'past_edition') return sendError(reply, errorTable.pastEdition);
-      return outcome.attendee;
+      const certificate = await issuedCertificateOf(app.db.kysely, request.params.id);
+      return { ...outcome.attendee, certificate_issued: certificate !== undefined };
     },
   );
 }

@@ -21,6 +21,8 @@ export const auditTrailTexts = {
     restored: 'restaurou a inscrição',
     promoted: 'passou a inscrição da lista de espera para a vaga liberada',
     message_resent: 'reenviou uma mensagem',
+    certificate_issued: 'emitiu o certificado',
+    certificate_revoked: 'revogou o certificado',
   },
   /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
   resent: (channel: MessageChannel, kind: MessageKind) =>
