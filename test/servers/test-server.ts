@@ -201,12 +201,15 @@ export async function seedRegistrations(
       await trx
         .insertInto('registrations')
         .values(
-          registrations.slice(i, i + 500).map(({ delivery: _messages, ...r }) => ({
-            ...r,
-            respostas: storedAnswers(r.respostas),
-            email_key: emailKey(r.email),
-            event_id: currentEditionId,
-          })),
+          registrations
+            .slice(i, i + 500)
+            // What the API adds to a registration (its messages, its certificate) is not a column.
+            .map(({ delivery: _messages, certificate: _certificate, ...r }) => ({
+              ...r,
+              respostas: storedAnswers(r.respostas),
+              email_key: emailKey(r.email),
+              event_id: currentEditionId,
+            })),
         )
         .execute();
     }

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
+import { queueMessages } from '../messages/outbox.repository.ts';
 import {
   holdSeats,
   seatsLeft,
@@ -18,7 +19,7 @@ import { confirmIn } from './confirmation.repository.ts';
  * Gives free seats to the waiting list, oldest first, each person once, in the caller's
  * transaction (which holds the seats): in `automatic` each is confirmed and their ticket queued;
  * in `approval` each goes back to pending, at the head of the organizer's queue (`promoted_at`),
- * the seat offered to them: held, counted as taken, until they are confirmed or cancelled. In
+ * told so by a 'seat' message, the seat offered to them: held, counted as taken, until they are confirmed or cancelled. In
  * `automatic`, the people a seat was offered to while it was `approval` are confirmed first,
  * oldest offer first (decision 0160). At most `limit` people from the waiting list (one per seat
  * just freed); never more than the seats left. Returns the ids moved.
@@ -76,6 +77,11 @@ export async function promoteWaitlisted(
     if (!moved) continue;
     await recordAudit(trx, id, 'promoted', null);
     await logChange(trx, 'updated', id);
+    // Told that a seat is held for them, pending the organizer's confirmation (issue 35.3).
+    await queueMessages(
+      trx,
+      plan.seat.map((channel) => ({ registrationId: id, kind: 'seat', channel })),
+    );
     promoted.push(id);
     seats.waiting -= 1;
     // Offered: held for them, no longer free for anyone else.
