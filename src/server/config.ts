@@ -74,6 +74,7 @@ const envSchema = z.object({
     .optional(),
   WHATSAPP_TEMPLATE_REMINDER: templateName.optional(),
   WHATSAPP_TEMPLATE_SEAT: templateName.optional(),
+  WHATSAPP_TEMPLATE_NOTICE: templateName.optional(),
   WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default(graphApiUrl),
@@ -136,6 +137,7 @@ export interface WhatsappConfig {
   reminderTemplate?: string;
   /** A seat held off the waiting list (WHATSAPP_TEMPLATE_SEAT); unset: by e-mail only. */
   seatTemplate?: string;
+  noticeTemplate?: string; // announcements' (WHATSAPP_TEMPLATE_NOTICE); unset: by e-mail only
   /** Base of the Graph API, with its version (WHATSAPP_API_URL). */
   apiUrl: string;
   /** Both unset: no status webhook (messages stay 'Enviado'). */
@@ -170,7 +172,13 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
       whatsappWebhook.find((name) => e[name]) ??
       (e.WHATSAPP_TEMPLATE_CANCEL_BUTTON ? 'WHATSAPP_TEMPLATE_CANCEL_BUTTON' : undefined) ??
       (e.WHATSAPP_TEMPLATE_CERTIFICATE ? 'WHATSAPP_TEMPLATE_CERTIFICATE' : undefined) ??
-      (['WHATSAPP_TEMPLATE_REMINDER', 'WHATSAPP_TEMPLATE_SEAT'] as const).find((name) => e[name]);
+      (
+        [
+          'WHATSAPP_TEMPLATE_REMINDER',
+          'WHATSAPP_TEMPLATE_SEAT',
+          'WHATSAPP_TEMPLATE_NOTICE',
+        ] as const
+      ).find((name) => e[name]);
     if (stray)
       throw new ConfigError(
         `${stray} is set but WHATSAPP_TOKEN is not: set the sending variables too`,
@@ -196,6 +204,7 @@ function whatsappConfig(e: Env): WhatsappConfig | undefined {
     certificateTemplate: e.WHATSAPP_TEMPLATE_CERTIFICATE,
     reminderTemplate: e.WHATSAPP_TEMPLATE_REMINDER,
     seatTemplate: e.WHATSAPP_TEMPLATE_SEAT,
+    noticeTemplate: e.WHATSAPP_TEMPLATE_NOTICE,
     apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
     appSecret: e.WHATSAPP_APP_SECRET,
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,

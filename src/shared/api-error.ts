@@ -3,6 +3,7 @@
 // createError(code, message, status). The server answers only these (src/server/http-errors.ts);
 // the panel, the door and the form read `code`, never a status number. A code may carry more
 // than one message (`not_confirmed` at the door and in the panel) but always the same status.
+import { announcementErrors } from './announcement-errors.ts';
 import { certificateErrors } from './certificate-errors.ts';
 
 export interface ApiError {
@@ -217,15 +218,13 @@ export const errorTable = {
     status: 409,
     message: 'Este canal de envio não está configurado no servidor.',
   },
-  /**
-   * The channel is on, but this message never goes by it: WhatsApp sends approved templates
-   * only, and only the ticket has one.
-   */
+  /** The channel is on, but this message never goes by it (WhatsApp: templates only). */
   notOnChannel: {
     code: 'not_on_channel',
     status: 409,
     message: 'Pelo WhatsApp só vai o ingresso: esta mensagem é enviada apenas por e-mail.',
   },
+  ...announcementErrors,
   badSignature: { code: 'bad_signature', status: 401, message: 'Assinatura inválida.' },
   badVerifyToken: {
     code: 'bad_verify_token',

@@ -8,7 +8,8 @@ export type MessageChannel = (typeof messageChannels)[number];
 /**
  * 'received' when a registration arrives (or joins the waiting list); 'ticket' when it is
  * confirmed; 'cancelled' when it is cancelled (a short confirmation, by e-mail); 'certificate'
- * when its certificate of attendance is issued (issue 36.4).
+ * when its certificate of attendance is issued (issue 36.4); 'announcement' for the organizer's
+ * news to the people registered ('Avisar inscritos', issue 35.4).
  */
 export const messageKinds = [
   'received',
@@ -19,6 +20,7 @@ export const messageKinds = [
   // approval mode (issue 35.3).
   'reminder',
   'seat',
+  'announcement',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -66,10 +68,15 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.output<typeof deliverySchema>;
 
+/** A person's own messages, which a copy can be queued of (an announcement is sent once). */
+export const resendableKinds = messageKinds.filter(
+  (kind): kind is Exclude<MessageKind, 'announcement'> => kind !== 'announcement',
+) as [Exclude<MessageKind, 'announcement'>, ...Exclude<MessageKind, 'announcement'>[]];
+
 /** POST /api/admin/registrations/:id/messages: queue a new copy. */
 export const resendRequestSchema = z.strictObject({
   channel: z.enum(messageChannels, { error: 'Escolha o canal: email ou whatsapp.' }),
-  kind: z.enum(messageKinds, { error: 'Escolha a mensagem: received ou ticket.' }),
+  kind: z.enum(resendableKinds, { error: 'Escolha a mensagem: received ou ticket.' }),
 });
 export type ResendRequest = z.output<typeof resendRequestSchema>;
 

@@ -103,6 +103,12 @@ export const api = {
   adminMessages: '/api/admin/registrations/:id/messages',
   /** Which channels send by themselves, and whether one is paused. */
   adminMessaging: '/api/admin/messaging',
+  /** 'Avisar inscritos': the announcements sent (GET), a new one (POST); decision 0269. */
+  adminAnnouncements: '/api/admin/announcements',
+  /** How many each audience reaches now, and where a test goes. */
+  adminAnnouncementAudience: '/api/admin/announcements/audience',
+  /** A test to the signed-in organizer's own address, composed as the real one. */
+  adminAnnouncementTest: '/api/admin/announcements/test',
   /** WhatsApp Business (Meta): the verification handshake and the delivery statuses. */
   whatsappWebhook: '/api/webhooks/whatsapp',
   /** The live stream (Server-Sent Events) of changes to registrations. */

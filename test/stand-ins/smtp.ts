@@ -20,6 +20,8 @@ export interface TestSmtp {
   accepted: Array<{ messageId: string; at: number }>;
   /** Every attempt, answered or not: `accepted`, `deferred` or `refused`, with its Message-ID. */
   attempts: Array<{ outcome: 'accepted' | 'deferred' | 'refused'; to: string }>;
+  /** Connections open now, and the most ever open at once (a client's pool, seen from here). */
+  connections: { open: number; most: number };
   /** Resolves once `count` messages have been accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startTestSmtp({
   let deferred = 0;
   let delayMs = 0;
   const waiters: Array<() => void> = [];
+  const connections = { open: 0, most: 0 };
 
   const options: SMTPServerOptions = {
     secure: false,
@@ -56,6 +59,14 @@ export async function startTestSmtp({
       if (auth.username === 'user' && auth.password === 'pass')
         return callback(null, { user: 'user' });
       return callback(new Error('Invalid username or password'));
+    },
+    onConnect(_session, callback) {
+      connections.open += 1;
+      connections.most = Math.max(connections.most, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
     },
     onRcptTo(address, _session, callback) {
       if (refused.has(address.address.toLowerCase())) {
@@ -124,6 +135,7 @@ export async function startTestSmtp({
     received,
     accepted,
     attempts,
+    connections,
     deferNext(count) {
       deferred = count;
     },

@@ -73,6 +73,7 @@ describe('on PostgreSQL', () => {
       certificate: [],
       reminder: [],
       seat: [],
+      announcement: [],
     } as const;
     const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
     const created = await createRegistration(server.app.db, input, plan);
@@ -123,6 +124,7 @@ describe('on PostgreSQL', () => {
       certificate: [],
       reminder: [],
       seat: [],
+      announcement: [],
     } as const;
     const inputOf = (overrides: Record<string, unknown> = {}) => {
       const { website: _bot, ...input } = newRegistrationSchema.parse(validRegistration());
@@ -233,6 +235,7 @@ describe('on PostgreSQL', () => {
       certificate: [],
       reminder: [],
       seat: [],
+      announcement: [],
     } as const;
     const ids: string[] = [];
     for (let batch = 0; batch < 30; batch++) {

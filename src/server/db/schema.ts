@@ -158,6 +158,23 @@ export interface MessagesTable {
   error_message: string | null;
   created_at: string;
   updated_at: string;
+  /** The announcement this message carries (kind 'announcement'); null for the others. */
+  announcement_id: string | null;
+}
+
+/** One 'Avisar inscritos' (issue 35.4): what was written and to whom; its messages carry it. */
+export interface AnnouncementsTable {
+  id: string;
+  event_id: string;
+  audience: string;
+  subject: string;
+  text: string;
+  /** JSON array of channels. */
+  channels: string;
+  recipients: number;
+  created_at: string;
+  /** The account that sent it; null once that account is removed. */
+  account_id: string | null;
 }
 
 /**
@@ -253,6 +270,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   login_trusted_clients: LoginTrustedClientsTable;
   messages: MessagesTable;
+  announcements: AnnouncementsTable;
   sending_pauses: SendingPausesTable;
   events: EventsTable;
   event_changes: EventChangesTable;

@@ -48,7 +48,11 @@ export type ProviderRequest =
   | { channel: 'whatsapp'; template: TemplateMessage }
   | { channel: null; unsendable: Unsendable };
 
-const gone: Unsendable = { kind: 'unsendable', code: 'gone', message: 'Inscrição removida.' };
+export const gone: Unsendable = {
+  kind: 'unsendable',
+  code: 'gone',
+  message: 'Inscrição removida.',
+};
 const noTicket: Unsendable = {
   kind: 'unsendable',
   code: 'no_ticket',
@@ -57,7 +61,7 @@ const noTicket: Unsendable = {
 const revoked: Unsendable = { kind: 'unsendable', ...overtaken.ticket };
 const restored: Unsendable = { kind: 'unsendable', ...overtaken.cancelled };
 
-const notSent = (unsendable: Unsendable): ProviderRequest => ({ channel: null, unsendable });
+export const notSent = (unsendable: Unsendable): ProviderRequest => ({ channel: null, unsendable });
 
 const noCertificate: Unsendable = {
   kind: 'unsendable',

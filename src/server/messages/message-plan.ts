@@ -16,6 +16,8 @@ export interface MessagePlan {
   reminder: readonly MessageChannel[];
   /** A seat held off the waiting list, in approval mode (issue 35.3): the same. */
   seat: readonly MessageChannel[];
+  /** 'Avisar inscritos' (issue 35.4): WhatsApp only with its own template (decision 0269). */
+  announcement: readonly MessageChannel[];
 }
 
 export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessagePlan {
@@ -38,6 +40,10 @@ export function messagePlan(config: Pick<Config, 'mail' | 'whatsapp'>): MessageP
     seat: [
       ...(config.mail ? (['email'] as const) : []),
       ...(config.whatsapp?.seatTemplate ? (['whatsapp'] as const) : []),
+    ],
+    announcement: [
+      ...(config.mail ? (['email'] as const) : []),
+      ...(config.whatsapp?.noticeTemplate ? (['whatsapp'] as const) : []),
     ],
   };
 }

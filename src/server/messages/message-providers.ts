@@ -5,6 +5,7 @@ import type { DeliveryResult } from './delivery-result.ts';
 import type { Mailer } from './email/smtp-mailer.ts';
 import type { ProviderRequest } from './message-composition.ts';
 import type { WhatsappClient } from './whatsapp/whatsapp-client.ts';
+import { whatsappPace, whatsappPerWindow, whatsappWindowMs } from './whatsapp/whatsapp-pace.ts';
 
 export interface MessageProviders {
   configured: MessageChannel[];
@@ -14,6 +15,8 @@ export interface MessageProviders {
 }
 
 export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): MessageProviders {
+  // Meta takes 80 messages a second per number by default: every request waits its turn here.
+  const pace = whatsappPace(whatsappPerWindow, whatsappWindowMs);
   return {
     configured: [
       ...(mailer ? (['email'] as const) : []),
@@ -23,6 +26,7 @@ export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): Me
       if (request.channel === null) return request.unsendable;
       // Only a configured channel's messages are ever claimed.
       if (request.channel === 'email') return mailer!.send(request.email);
+      await pace();
       if ('template' in request) return whatsapp!.sendTemplateMessage(request.template);
       return 'certificate' in request
         ? whatsapp!.sendCertificate(request.certificate)

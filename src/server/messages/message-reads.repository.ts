@@ -43,6 +43,9 @@ export async function deliveriesOf(
   let query = db
     .selectFrom('messages')
     .select(['registration_id', 'channel', 'kind', 'status', 'error_code', 'error_message'])
+    // The card says where the person's own messages are; the organizer's announcements are
+    // counted on their screen ('Avisar inscritos', decision 0269).
+    .where('kind', '!=', 'announcement')
     .orderBy('created_at')
     .orderBy('id');
   if (ids) query = query.where('registration_id', 'in', ids);

@@ -189,6 +189,8 @@ export async function messagesRoutes(fastify: FastifyInstance) {
             .selectFrom('messages as m')
             .select(['m.registration_id', 'm.channel', 'm.kind', 'm.status'])
             .where('m.registration_id', 'in', current)
+            // What the card shows, and resends: the person's own messages (decision 0269).
+            .where('m.kind', '!=', 'announcement')
             .where(({ eb, selectFrom }) =>
               eb(
                 'm.created_at',
@@ -196,7 +198,8 @@ export async function messagesRoutes(fastify: FastifyInstance) {
                 selectFrom('messages as n')
                   .select(sql<string>`max(n.created_at)`.as('t'))
                   .whereRef('n.registration_id', '=', 'm.registration_id')
-                  .whereRef('n.channel', '=', 'm.channel'),
+                  .whereRef('n.channel', '=', 'm.channel')
+                  .where('n.kind', '!=', 'announcement'),
               ),
             )
             .execute();

@@ -23,6 +23,7 @@ describe('the sending configuration', () => {
       certificate: [],
       reminder: [],
       seat: [],
+      announcement: [],
     });
   });
 
@@ -42,6 +43,7 @@ describe('the sending configuration', () => {
       certificate: ['email'],
       reminder: ['email'],
       seat: ['email'],
+      announcement: ['email'],
     });
     expect(() => loadConfig({ SMTP_URL: 'smtp://u:p@h:587' })).toThrow(
       'SMTP_URL is set but MAIL_FROM is not',
@@ -89,6 +91,7 @@ describe('the sending configuration', () => {
       certificate: [],
       reminder: [],
       seat: [],
+      announcement: [],
     });
     const withCertificate = loadConfig({
       ...whatsapp,
@@ -96,6 +99,10 @@ describe('the sending configuration', () => {
     });
     expect(withCertificate.whatsapp?.certificateTemplate).toBe('certificado_emitido');
     expect(messagePlan(withCertificate).certificate).toEqual(['whatsapp']);
+    // And an announcement with its own (issue 35.4).
+    const withNotice = loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE_NOTICE: 'aviso_do_evento' });
+    expect(withNotice.whatsapp?.noticeTemplate).toBe('aviso_do_evento');
+    expect(messagePlan(withNotice).announcement).toEqual(['whatsapp']);
     expect(() => loadConfig({ WHATSAPP_TEMPLATE_CERTIFICATE: 'certificado_emitido' })).toThrow(
       'WHATSAPP_TEMPLATE_CERTIFICATE is set but WHATSAPP_TOKEN is not',
     );

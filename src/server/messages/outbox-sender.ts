@@ -7,6 +7,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import type { CertificateLinks } from '../certificates/certificate-links.ts';
+import {
+  composeAnnouncement,
+  type AnnouncementContent,
+} from '../announcements/announcement-composition.ts';
+import { announcementContents } from '../announcements/announcements.repository.ts';
 import type { Db } from '../db/database.ts';
 import { channels, type PostgresListener } from '../db/postgres-listener.ts';
 import { channelHealth, showChannelStates } from './channel-health.ts';
@@ -74,12 +79,28 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
   const claims = outboxClaims(db.kysely, health, options.leaseMs ?? 120_000);
   const record = outcomeBatches(db.kysely);
 
-  async function deliver(message: MessageRow, recipient: Recipient | undefined, probe: boolean) {
+  /** The provider's request: an announcement carries what the organizer wrote (decision 0269). */
+  function compose(
+    message: MessageRow,
+    recipient: Recipient | undefined,
+    notices: Map<string, AnnouncementContent>,
+  ) {
+    if (message.kind !== 'announcement') {
+      return composeMessage(message, recipient, options.publicUrl, options.certificateLinks);
+    }
+    const notice = notices.get(message.announcement_id ?? '');
+    return composeAnnouncement(message, recipient, notice, options.publicUrl);
+  }
+
+  async function deliver(
+    message: MessageRow,
+    recipient: Recipient | undefined,
+    probe: boolean,
+    notices: Map<string, AnnouncementContent>,
+  ) {
     let result: DeliveryResult;
     try {
-      result = await providers.send(
-        composeMessage(message, recipient, options.publicUrl, options.certificateLinks),
-      );
+      result = await providers.send(compose(message, recipient, notices));
     } catch (error) {
       log.error({ err: error, messageId: message.id }, 'building or sending a message failed');
       result = {
@@ -106,11 +127,16 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
     while (!closed) {
       const batch: Claimed[] = [];
       let recipients: Map<string, Recipient>;
+      let notices: Map<string, AnnouncementContent>;
       try {
         await claims.claimInto(batch);
         if (batch.length === 0) return;
         const ids = [...new Set(batch.map(({ message }) => message.registration_id))];
         recipients = await recipientsOf(db.kysely, ids, options.settingsOf, options.publicUrl);
+        notices = await announcementContents(
+          db.kysely,
+          batch.map(({ message }) => message.announcement_id),
+        );
       } catch (error) {
         // Not sent: their claims lapse and they are taken again; their slots are free now.
         for (const claimed of batch) {
@@ -121,7 +147,12 @@ export async function startOutboxSender(options: SenderOptions): Promise<OutboxS
       }
       for (const claimed of batch) {
         const { message, probe } = claimed;
-        const task: Promise<void> = deliver(message, recipients.get(message.registration_id), probe)
+        const task: Promise<void> = deliver(
+          message,
+          recipients.get(message.registration_id),
+          probe,
+          notices,
+        )
           .catch((error: unknown) =>
             log.error({ err: error, messageId: message.id }, 'recording a message failed'),
           )

@@ -15,6 +15,8 @@ export interface NewMessage {
   registrationId: string;
   kind: MessageKind;
   channel: MessageChannel;
+  /** Kind 'announcement': the announcement it carries (decision 0269). */
+  announcementId?: string;
 }
 
 /**
@@ -85,6 +87,7 @@ export function messageRows(messages: readonly NewMessage[]): MessageRow[] {
     error_message: null,
     created_at: now,
     updated_at: now,
+    announcement_id: m.announcementId ?? null,
   }));
 }
 
@@ -206,7 +209,11 @@ export async function recordOutcomes(
             .executeTakeFirst();
           continue;
       }
-      if (result.numUpdatedRows > 0n) touched.add(message.registration_id);
+      // An announcement is not on the card (message-reads.repository.ts): its outcome changes
+      // nothing a panel shows of the registration, and thousands at once would flood the stream.
+      if (result.numUpdatedRows > 0n && message.kind !== 'announcement') {
+        touched.add(message.registration_id);
+      }
     }
     for (const registrationId of touched) await logChange(trx, 'updated', registrationId);
   });

@@ -52,10 +52,11 @@ export async function applyProviderStatus(
       .where('channel', '=', channel)
       .where('provider_id', '=', providerId)
       .where('status', 'in', behind)
-      .returning('registration_id')
+      .returning(['registration_id', 'kind'])
       .executeTakeFirst();
     if (row) {
-      await logChange(trx, 'updated', row.registration_id);
+      // Not on the card: nothing a panel shows of the registration changed (decision 0269).
+      if (row.kind !== 'announcement') await logChange(trx, 'updated', row.registration_id);
       return 'applied';
     }
     const known = await trx

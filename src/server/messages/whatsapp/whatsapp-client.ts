@@ -35,7 +35,7 @@ export interface CertificateTemplate {
 /** WHATSAPP_TEMPLATE_REMINDER's or WHATSAPP_TEMPLATE_SEAT's, as reminder-composition.ts builds it. */
 export interface TemplateMessage {
   to: string;
-  kind: 'reminder' | 'seat';
+  kind: 'reminder' | 'seat' | 'notice';
   components: readonly unknown[];
 }
 
@@ -44,7 +44,6 @@ export interface WhatsappClient {
   sendCertificate(message: CertificateTemplate): Promise<DeliveryResult>;
   sendTemplateMessage(message: TemplateMessage): Promise<DeliveryResult>;
 }
-
 /** Requests in flight at once. */
 export const whatsappConcurrency = 10;
 const timeoutMs = 20_000;
@@ -290,7 +289,9 @@ export function createWhatsappClient(config: WhatsappConfig): WhatsappClient {
       const [name, variable] =
         message.kind === 'reminder'
           ? [config.reminderTemplate, 'WHATSAPP_TEMPLATE_REMINDER']
-          : [config.seatTemplate, 'WHATSAPP_TEMPLATE_SEAT'];
+          : message.kind === 'seat'
+            ? [config.seatTemplate, 'WHATSAPP_TEMPLATE_SEAT']
+            : [config.noticeTemplate, 'WHATSAPP_TEMPLATE_NOTICE'];
       if (!name) return noTemplate; // queued while it was set (message-plan.ts), unset since
       const result = await sendTemplate(message.to, name, [...message.components], undefined);
       return templateRefusal(result, variable);

@@ -69,9 +69,11 @@ export function DeliveryStatus({
               registration.status === 'confirmed')
           }
           headingId={headingId}
-          onResend={() =>
-            onResend(registration, { channel, kind: registration.delivery[channel]!.kind })
-          }
+          onResend={async () => {
+            const { kind } = registration.delivery[channel]!;
+            // Never on a card: an announcement is counted on its own screen (decision 0269).
+            if (kind !== 'announcement') await onResend(registration, { channel, kind });
+          }}
         />
       ))}
     </ul>

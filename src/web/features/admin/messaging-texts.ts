@@ -20,6 +20,7 @@ export const kindNames = {
   certificate: 'Certificado',
   reminder: 'Lembrete',
   seat: 'Vaga reservada',
+  announcement: 'Aviso',
 } satisfies Record<MessageKind, string>;
 
 /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */
