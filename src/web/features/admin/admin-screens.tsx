@@ -8,6 +8,7 @@
 import type { Session } from '@/features/session/session-api.ts';
 import { EventProvider, useEvent } from '@/lib/event-config.ts';
 import { AdminPanel } from './admin-panel.tsx';
+import { AnnouncementsScreen } from './announcements/announcements-screen.tsx';
 import { DoorStaffScreen } from './door-staff/door-staff-screen.tsx';
 import { EditionScreen } from './editions/edition-screen.tsx';
 import { EditionsScreen } from './editions/editions-screen.tsx';
@@ -35,6 +36,7 @@ export function AdminScreens({ session, onLoggedOut }: AdminScreensProps) {
       {section.name === 'event' && <EventSettingsScreen {...screen} />}
       {section.name === 'editions' && <EditionsScreen {...screen} />}
       {section.name === 'door' && <DoorStaffScreen {...screen} />}
+      {section.name === 'announcements' && <AnnouncementsScreen {...screen} />}
       {section.name === 'edition' && <EditionScreen {...screen} editionId={section.id} />}
       {section.name === 'editionResults' && (
         <EditionResultsScreen {...screen} editionId={section.id} live={live} />

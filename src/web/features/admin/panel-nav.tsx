@@ -2,6 +2,7 @@
 // history, a middle click and a screen reader's list of links all work as on any site.
 import { cn } from '@/lib/cn.ts';
 import { adminTexts } from './admin-texts.ts';
+import { announcementsTexts } from './announcements/announcements-texts.ts';
 import { doorStaffTexts } from './door-staff/door-staff-texts.ts';
 import { sectionHash, type PanelSection } from './use-panel-section.ts';
 
@@ -13,6 +14,7 @@ const entries = [
   { name: 'event', label: texts.event },
   { name: 'editions', label: texts.editions },
   { name: 'door', label: doorStaffTexts.heading },
+  { name: 'announcements', label: announcementsTexts.heading },
 ] as const satisfies readonly { name: PanelSection['name']; label: string }[];
 
 export function PanelNav({ section }: { section: PanelSection }) {

@@ -16,6 +16,8 @@ export const adminSections = {
   editions: '#edicoes',
   /** The door: its address and QR code, and the door staff's accounts. */
   door: '#portaria',
+  /** 'Avisar inscritos': news to the people registered (issue 35.4). */
+  announcements: '#avisos',
   /** One edition, opened: `withId(adminSections.edition, id)`. */
   edition: '#edicoes/:id',
   /** One edition's results: `withId(adminSections.editionResults, id)`. */
@@ -27,6 +29,7 @@ export type PanelSection =
   | { name: 'event' }
   | { name: 'editions' }
   | { name: 'door' }
+  | { name: 'announcements' }
   | { name: 'edition'; id: string }
   | { name: 'results' }
   | { name: 'editionResults'; id: string };
@@ -40,6 +43,7 @@ export function sectionFromHash(hash: string): PanelSection {
   if (hash === adminSections.editions) return { name: 'editions' };
   if (hash === adminSections.results) return { name: 'results' };
   if (hash === adminSections.door) return { name: 'door' };
+  if (hash === adminSections.announcements) return { name: 'announcements' };
   if (hash.startsWith(editionPrefix) && hash.length > editionPrefix.length) {
     // The id is escaped (a '/' in it is '%2F'): a '/resultados' after it is the results'.
     const rest = hash.slice(editionPrefix.length);
