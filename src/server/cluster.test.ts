@@ -52,11 +52,13 @@ beforeAll(async () => {
   await db.kysely
     .insertInto('registrations')
     .values(
-      outlived.map(({ delivery: _messages, respostas: _none, ...r }) => ({
-        ...r,
-        email_key: r.email.toLowerCase(),
-        event_id: currentEditionId,
-      })),
+      outlived.map(
+        ({ delivery: _messages, respostas: _none, certificate: _certificate, ...r }) => ({
+          ...r,
+          email_key: r.email.toLowerCase(),
+          event_id: currentEditionId,
+        }),
+      ),
     )
     .execute();
   ({ cookie } = await startSession(db.kysely));

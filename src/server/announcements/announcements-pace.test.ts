@@ -39,13 +39,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The most requests that reached the stand-in within any one second. */
-function busiestSecond(times: number[]): number {
+/** The most requests that reached the stand-in within any `windowMs`. */
+function busiest(times: number[], windowMs: number): number {
   const sorted = [...times].sort((a, b) => a - b);
   let most = 0;
   let from = 0;
   for (let to = 0; to < sorted.length; to += 1) {
-    while (sorted[to]! - sorted[from]! >= 1000) from += 1;
+    while (sorted[to]! - sorted[from]! >= windowMs) from += 1;
     most = Math.max(most, to - from + 1);
   }
   return most;
@@ -103,9 +103,9 @@ describe('an announcement to 2,000 people', () => {
 
     expect(sends).toHaveLength(people);
     expect(new Set(sends.map((s) => s.body.to)).size).toBe(people);
-    const busiest = busiestSecond(arrivals);
-    console.log(`WhatsApp: the busiest second had ${busiest} requests`);
-    expect(busiest).toBeLessThanOrEqual(80);
+    const mostInASecond = busiest(arrivals, 1000);
+    console.log(`WhatsApp: the busiest second had ${mostInASecond} requests`);
+    expect(mostInASecond).toBeLessThanOrEqual(80);
     expect(new Set(smtp.accepted.map((a) => a.messageId)).size).toBe(people);
     expect(smtp.connections.most).toBeLessThanOrEqual(mailConnections);
     // Figures, not a timing assertion: the stand-ins run in this process, on a shared machine.
