@@ -90,15 +90,12 @@ describe('an announcement to 2,000 people', () => {
       expect(list.status).toBe(200);
       await list.arrayBuffer();
       answered.push(performance.now() - started);
+      // A panel asking again four times a second, as one open on the list would: not a wait.
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const sends = await sending;
     console.log(`WhatsApp done after ${Math.round(performance.now() - began)} ms`);
-    const deadline = Date.now() + 180_000;
-    while (smtp.accepted.length < people && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(smtp.accepted.length).toBe(people);
+    await expect.poll(() => smtp.accepted.length, { timeout: 180_000 }).toBe(people);
     console.log(`e-mail done after ${Math.round(performance.now() - began)} ms`);
 
     expect(sends).toHaveLength(people);

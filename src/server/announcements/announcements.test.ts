@@ -90,14 +90,17 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     return announcementSchema.array().parse(await response.json());
   }
 
+  /** The announcement once `expected` of its messages have an outcome. */
   async function settled(id: string, expected: number): Promise<Announcement> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = (await announcements()).find((a) => a.id === id)!;
-      const { sent, delivered, read, failed } = found.counts;
-      if (sent + delivered + read + failed === expected || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    let found: Announcement | undefined;
+    await expect
+      .poll(async () => {
+        found = (await announcements()).find((a) => a.id === id)!;
+        const { sent, delivered, read, failed } = found.counts;
+        return sent + delivered + read + failed;
+      })
+      .toBe(expected);
+    return found!;
   }
 
   const text =
