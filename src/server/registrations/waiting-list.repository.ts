@@ -19,8 +19,8 @@ import { confirmIn } from './confirmation.repository.ts';
  * Gives free seats to the waiting list, oldest first, each person once, in the caller's
  * transaction (which holds the seats): in `automatic` each is confirmed and their ticket queued;
  * in `approval` each goes back to pending, at the head of the organizer's queue (`promoted_at`),
- * told so by a 'seat' message, the seat offered to them: held, counted as taken, until they are confirmed or cancelled. In
- * `automatic`, the people a seat was offered to while it was `approval` are confirmed first,
+ * told so by a 'seat' message, the seat offered to them: held, counted as taken, until they are
+ * confirmed or cancelled. In `automatic`, the people a seat was offered to while it was `approval` are confirmed first,
  * oldest offer first (decision 0160). At most `limit` people from the waiting list (one per seat
  * just freed); never more than the seats left. Returns the ids moved.
  */
