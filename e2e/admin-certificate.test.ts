@@ -1,12 +1,14 @@
 // 'Evento' → 'Certificado' in the panel (issue 36.1, 36.8), in Chromium against the real server and
 // its SQLite file: off by default, the hours' default from the event's duration, the placeholders
-// explained in pt-BR, one or two signers, a live preview that says what the PDF says; a wrong part named at its input in pt-BR with nothing
+// explained in pt-BR, one or two signers with their images, a live preview that says what the PDF says; a wrong part named at its input in pt-BR with nothing
 // typed lost, then saved and read back from the API; by keyboard, at 1280 and 360 px, axe clean.
 import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { certificatePdf } from '../src/server/certificates/certificate-pdf.ts';
 import { certificateMessages } from '../src/shared/certificate-settings.schema.ts';
 import { defaultCertificateText } from '../src/shared/certificate-text.ts';
+import { api } from '../src/shared/paths.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
@@ -169,5 +171,83 @@ it('previews the certificate as the organizer types, in the words and signers th
   await expect.poll(() => body.textContent()).toBe('Obrigado, Conceição Araújo!');
   await animationsDone(page);
   expect(await axeViolations(page)).toEqual([]);
+  await page.close();
+});
+
+it("takes a signer's image: a JPEG refused in pt-BR at its field, a PNG shown in the preview above the line with the logo, and saved", async () => {
+  const stroke = (format: 'png' | 'jpeg') =>
+    sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M20 150 C 150 0, 300 200, 580 60" stroke="#13307a" stroke-width="14" fill="none"/></svg>',
+      ),
+    )
+      .toFormat(format)
+      .toBuffer();
+  const logo = await server.request(api.adminEventLogo, {
+    method: 'PUT',
+    headers: { cookie: session.cookie, 'content-type': 'image/png' },
+    body: new Uint8Array(
+      await sharp({ create: { width: 300, height: 120, channels: 4, background: '#0d4d8c' } })
+        .png()
+        .toBuffer(),
+    ),
+  });
+  expect(logo.status).toBe(200);
+  const page = await openEventScreen();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const section = page.getByRole('group', { name: 'Certificado', exact: true });
+  const preview = section.getByRole('figure', { name: 'Prévia do certificado' });
+  const first = section.getByRole('group', { name: 'Assinatura 1' });
+  await first.getByLabel(/^Nome/).fill('Zoë Ñandú');
+  await first.getByLabel(/^Cargo/).fill('Coordenadora');
+  const image = first.getByLabel(/^Imagem da assinatura/);
+
+  await image.setInputFiles({
+    name: 'assinatura.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await stroke('jpeg'),
+  });
+  await first.getByText('Envie a assinatura como imagem PNG.').waitFor();
+  expect(await image.getAttribute('aria-invalid')).toBe('true');
+
+  await image.setInputFiles({
+    name: 'assinatura.png',
+    mimeType: 'image/png',
+    buffer: await stroke('png'),
+  });
+  await first.getByRole('img', { name: 'Imagem da assinatura 1' }).waitFor();
+  expect(await image.getAttribute('aria-invalid')).toBeNull();
+  // In the preview: the logo and the signature, each loaded from its stored address.
+  const pictures = preview.locator('img');
+  await expect.poll(() => pictures.count()).toBe(2);
+  await expect
+    .poll(() =>
+      pictures.evaluateAll((all) =>
+        all.map(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      ),
+    )
+    .toEqual([true, true]);
+  const sources = await pictures.evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+  expect(sources[0]).toBe((await storedSettings()).logo?.url);
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByText('Evento salvo!').waitFor();
+  const stored = (await storedSettings()).certificate.signers[0];
+  expect(stored).toMatchObject({
+    name: 'Zoë Ñandú',
+    image: { url: sources[1], width: 360, height: 120 },
+  });
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // 'Remover imagem': the line alone again, saved so.
+  await first.getByRole('button', { name: 'Remover imagem' }).click();
+  await expect.poll(() => pictures.count()).toBe(1);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect
+    .poll(async () => (await storedSettings()).certificate.signers[0])
+    .toEqual({ name: 'Zoë Ñandú', role: 'Coordenadora' });
   await page.close();
 });

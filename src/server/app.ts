@@ -57,6 +57,7 @@ import { certificateIssueJob } from './certificates/certificate-issue.job.ts';
 import { openCertificateLinks } from './certificates/certificate-links.ts';
 import { remindersJob } from './reminders/reminders.job.ts';
 import { certificateIssueRoutes } from './certificates/certificate-issue.routes.ts';
+import { certificateSignatureRoutes } from './certificates/certificate-signature.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 export interface AppOptions {
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(registrationsAdminRoutes);
   await app.register(certificateDownloadsRoutes);
   await app.register(certificateIssueRoutes);
+  await app.register(certificateSignatureRoutes);
   await app.register(auditRoutes);
   await app.register(editionsRoutes);
   await app.register(logoRoutes);

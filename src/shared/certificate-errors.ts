@@ -25,4 +25,15 @@ export const certificateErrors = {
     status: 409,
     message: 'Só uma inscrição confirmada pode receber certificado.',
   },
+  /** POST /api/admin/event/certificate/signature with anything but a PNG (issue 36.1). */
+  signatureNotPng: {
+    code: 'unsupported_media_type',
+    status: 415,
+    message: 'Envie a assinatura como imagem PNG.',
+  },
+  signatureTooLarge: {
+    code: 'body_too_large',
+    status: 413,
+    message: 'A imagem da assinatura deve ter no máximo 500 KB.',
+  },
 } as const;

@@ -19,7 +19,7 @@ export const certificateLayout = {
   /** The name as large as fits the line, never below `min` points. */
   name: { y: 180, size: 36, min: 16 },
   /** Bounded above the signatures: a text too long for its box ends in '…'. */
-  body: { y: 250, inset: 108, size: 14, height: 170, lineGap: 6 },
+  body: { y: 250, inset: 108, size: 14, height: 140, lineGap: 6 },
   signers: {
     lineY: 445,
     halfLine: 120,
@@ -30,6 +30,15 @@ export const certificateLayout = {
     roleSize: 10,
   },
   qr: { side: 76, bottom: 40 },
+  /**
+   * The pictures' boxes, each drawn as large as fits keeping its proportions (decision 0288): the
+   * event's logo at the top left, centered in its box; a signer's image centered on their line,
+   * its foot just above it.
+   */
+  pictures: {
+    logo: { x: 48, y: 44, width: 150, height: 64 },
+    signature: { width: 200, height: 48, above: 4 },
+  },
 } as const;
 
 /** What fills the text: one certificate's facts. */
@@ -55,6 +64,18 @@ export function certificateBodyText(facts: CertificateFacts): string {
     carga_horaria: formatCertificateHours(facts.hours),
   };
   return fillCertificateText(facts.text, values);
+}
+
+/** A signer's image's box, centered on `x`, its foot just above the line. */
+export function signatureBox(x: number) {
+  const { signature } = certificateLayout.pictures;
+  const bottom = certificateLayout.signers.lineY - signature.above;
+  return {
+    x: x - signature.width / 2,
+    y: bottom - signature.height,
+    width: signature.width,
+    height: signature.height,
+  };
 }
 
 /** Where the signers' centers sit across the page: one in the middle, two apart. */

@@ -10,7 +10,17 @@ import {
 
 export { defaultCertificateSettings };
 
-export const certificateLimits = { text: 1000, signerName: 120, signerRole: 120, hours: 1000 };
+export const certificateLimits = {
+  text: 1000,
+  signerName: 120,
+  signerRole: 120,
+  hours: 1000,
+  /** What POST /api/admin/event/certificate/signature takes: a PNG of at most 500 KB. */
+  signatureBytes: 500 * 1024,
+};
+
+/** The stored signatures' addresses: like the logo's, always a PNG. */
+export const signatureUrlPattern = /^\/imagens\/[0-9a-f]{32}\.png$/;
 
 export const certificateMessages = {
   enabled: 'Escolha se o evento emite certificados.',
@@ -21,6 +31,7 @@ export const certificateMessages = {
   signerName: (max: number) => `Informe o nome de quem assina, com até ${max} caracteres.`,
   signerRole: (max: number) => `Informe o cargo de quem assina, com até ${max} caracteres.`,
   signers: 'O certificado tem uma ou duas assinaturas.',
+  signatureImage: 'Envie de novo a imagem da assinatura.',
   certificate: 'Configure o certificado: ativado, carga horária, texto e assinaturas.',
 } as const;
 
@@ -47,6 +58,17 @@ const signerSchema = z.strictObject({
     certificateLimits.signerRole,
     certificateMessages.signerRole(certificateLimits.signerRole),
   ),
+  // As the upload answered it: an address of ours and the stored picture's size.
+  image: z
+    .strictObject(
+      {
+        url: z.string().regex(signatureUrlPattern),
+        width: z.number().int().min(1).max(10_000),
+        height: z.number().int().min(1).max(10_000),
+      },
+      { error: certificateMessages.signatureImage },
+    )
+    .optional(),
 });
 
 const textSchema = z

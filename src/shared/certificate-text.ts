@@ -39,7 +39,21 @@ export interface CertificateSettingsShape {
   /** The workload ('carga horária') in hours, by halves; null: the event's duration, rounded. */
   hours: number | null;
   text: string;
-  signers: { name: string; role: string }[];
+  signers: CertificateSignerShape[];
+}
+
+/** An image of a signature, stored like the logo (`/imagens/<hash>.png`), with its pixel size. */
+export interface CertificateSignatureImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface CertificateSignerShape {
+  name: string;
+  role: string;
+  /** Drawn above the signer's line (issue 36.1); absent: the line alone. */
+  image?: CertificateSignatureImage | undefined;
 }
 
 export const defaultCertificateSettings: CertificateSettingsShape = {

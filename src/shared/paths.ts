@@ -127,6 +127,8 @@ export const api = {
   adminEventAnswers: '/api/admin/event/answers',
   /** Its logo: a PNG, JPEG or WebP picture as the body (PUT), or none (DELETE). */
   adminEventLogo: '/api/admin/event/logo',
+  /** An image of a signature for the certificate: a PNG as the body (POST), answered as stored. */
+  adminCertificateSignature: '/api/admin/event/certificate/signature',
   /**
    * The landing or the form rendered with settings not saved yet (POST, urlencoded, an admin's
    * browser tab): 'Ver página' (decision 0222).

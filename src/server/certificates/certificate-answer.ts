@@ -13,7 +13,7 @@ export async function sendCertificate(
   const settings =
     (row.event_id && (await app.editions.settingsOf(row.event_id))) ||
     app.editions.current().settings;
-  const pdf = await storedCertificatePdf(row, settings, app.config.publicUrl);
+  const pdf = await storedCertificatePdf(app.db.kysely, row, settings, app.config.publicUrl);
   return reply
     .header('cache-control', 'private, no-store')
     .type('application/pdf')

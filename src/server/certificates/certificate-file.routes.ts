@@ -44,7 +44,7 @@ export async function certificateFileRoutes(app: FastifyInstance, options: Certi
       const found = opened ? await certificateByCode(app.db.kysely, opened.code) : undefined;
       const edition = found && (await app.editions.settingsOf(found.event_id ?? ''));
       if (!found || found.revoked_at || !edition) return options.sendNotFound(request, reply, 404);
-      const pdf = await storedCertificatePdf(found, edition, app.config.publicUrl);
+      const pdf = await storedCertificatePdf(app.db.kysely, found, edition, app.config.publicUrl);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${certificateFileName(found)}"`)

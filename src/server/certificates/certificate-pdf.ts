@@ -7,9 +7,11 @@ import QRCode from 'qrcode';
 import {
   certificateBodyText,
   certificateLayout as layout,
+  signatureBox,
   signerSpots,
 } from '../../shared/certificate-layout.ts';
 import { certificateFonts } from './certificate-fonts.ts';
+import type { CertificatePictures } from './certificate-pictures.ts';
 
 export interface CertificateSigner {
   name: string;
@@ -34,6 +36,8 @@ export interface CertificateContent {
   verificationUrl: string;
   /** Stamped as the file's creation date: the same every time it is made. */
   issuedAt: Date;
+  /** The event's logo and the signers' images, as certificatePicturesOf made them; none: lines. */
+  pictures?: CertificatePictures | undefined;
 }
 
 // The page and its parts are placed as the panel's preview places them (decision 0247).
@@ -89,12 +93,37 @@ function drawBody(doc: Document, content: CertificateContent) {
   });
 }
 
-function drawSigners(doc: Document, signers: readonly CertificateSigner[]) {
+/** The event's logo in its box at the top left, as large as fits (decision 0288). */
+function drawLogo(doc: Document, logo: Buffer | undefined) {
+  if (!logo) return;
+  const box = layout.pictures.logo;
+  doc.image(logo, box.x, box.y, {
+    fit: [box.width, box.height],
+    align: 'center',
+    valign: 'center',
+  });
+}
+
+function drawSigners(
+  doc: Document,
+  signers: readonly CertificateSigner[],
+  images: readonly (Buffer | undefined)[] = [],
+) {
   const shown = signers.slice(0, 2);
   const spots = signerSpots(shown.length);
   const at = layout.signers;
   shown.forEach((signer, index) => {
     const x = spots[index]!;
+    const image = images[index];
+    if (image) {
+      // Its foot on the line, as a pen signs above it.
+      const box = signatureBox(x);
+      doc.image(image, box.x, box.y, {
+        fit: [box.width, box.height],
+        align: 'center',
+        valign: 'bottom',
+      });
+    }
     doc
       .lineWidth(0.75)
       .moveTo(x - at.halfLine, at.lineY)
@@ -167,9 +196,10 @@ export function certificatePdf(content: CertificateContent): Promise<Buffer> {
     doc.on('error', reject);
   });
   drawFrame(doc);
+  drawLogo(doc, content.pictures?.logo);
   drawHeading(doc, content.name);
   drawBody(doc, content);
-  drawSigners(doc, content.signers);
+  drawSigners(doc, content.signers, content.pictures?.signatures);
   drawVerification(doc, content);
   doc.end();
   return done;

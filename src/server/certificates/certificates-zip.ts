@@ -53,7 +53,7 @@ export function certificatesZip(
     // it: each waits its turn after I/O, so the bytes made so far leave and other requests are
     // answered (without it, the first byte left after the last PDF).
     await nextTurn();
-    return Readable.from([await storedCertificatePdf(row, edition.settings, publicUrl)]);
+    return Readable.from([await storedCertificatePdf(db, row, edition.settings, publicUrl)]);
   };
 
   async function addPage(after?: CertificateRow) {

@@ -22,6 +22,7 @@ import type { CertificateRow } from '../certificates/certificates.repository.ts'
 import { certificateEmail } from './email/certificate-email.ts';
 import { certificateContent, certificateFileName } from '../certificates/certificate-document.ts';
 import { certificatePdf } from '../certificates/certificate-pdf.ts';
+import type { CertificatePictures } from '../certificates/certificate-pictures.ts';
 import { certificatePageUrl } from '../../shared/paths.ts';
 
 /** Whom a message goes to, and the edition it speaks of. */
@@ -36,6 +37,8 @@ export interface Recipient {
   logo?: StoredImage | undefined;
   /** Its certificate of attendance, once issued (issue 36.4). */
   certificate?: CertificateRow | undefined;
+  /** Its certificate's logo and signatures (issue 36.1), read with the certificate. */
+  certificatePictures?: CertificatePictures | undefined;
 }
 
 export type Unsendable = Extract<DeliveryResult, { kind: 'unsendable' }>;
@@ -104,7 +107,7 @@ function composeCertificate(
       },
     };
   }
-  const content = certificateContent(certificate, event, publicUrl);
+  const content = certificateContent(certificate, event, publicUrl, recipient.certificatePictures);
   return {
     channel: 'email',
     email: {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
 import { attendeePageUrl } from '../../shared/paths.ts';
 import type { Database } from '../db/schema.ts';
+import { certificatePicturesOf } from '../certificates/certificate-pictures.ts';
 import { certificatesOf } from '../certificates/certificates-of.repository.ts';
 import { logoOf } from '../logo/event-images.repository.ts';
 import { findWithEditions } from '../registrations/registration-reads.repository.ts';
@@ -25,13 +26,16 @@ export async function recipientsOf(
     if (!event) continue;
     const logoUrl = event.logo?.url;
     if (logoUrl && !logos.has(logoUrl)) logos.set(logoUrl, await logoOf(db, logoUrl));
+    const certificate = certificates.get(registration.id);
     recipients.set(registration.id, {
       registration,
       event,
       logo: logoUrl ? logos.get(logoUrl) : undefined,
       personalUrl: personalToken ? attendeePageUrl(publicUrl, personalToken) : undefined,
       personalToken: personalToken ?? undefined,
-      certificate: certificates.get(registration.id),
+      certificate,
+      // Read once per process and picture (certificate-pictures.ts): cheap after the first.
+      certificatePictures: certificate ? await certificatePicturesOf(db, event) : undefined,
     });
   }
   return recipients;

@@ -101,6 +101,7 @@ describe('the route table', () => {
       [`HEAD ${api.adminEventAnswers}`]: ['admin'],
       [`PUT ${api.adminEventLogo}`]: ['admin'],
       [`DELETE ${api.adminEventLogo}`]: ['admin'],
+      [`POST ${api.adminCertificateSignature}`]: ['admin'],
       [`POST ${api.adminEventPreview}`]: ['admin'],
       [`GET ${api.adminEditions}`]: ['admin'],
       [`HEAD ${api.adminEditions}`]: ['admin'],

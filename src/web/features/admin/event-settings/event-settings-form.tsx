@@ -86,7 +86,7 @@ export function EventSettingsForm({ current }: { current: VersionedSettings }) {
       <ThanksSection {...section} />
       <DataSection {...section} />
       <MessagesSection {...section} settings={settings} />
-      <CertificateSection {...section} />
+      <CertificateSection {...section} logo={settings.logo} />
 
       {errors.form && (
         <p role="alert" className="text-destructive text-sm font-medium">

@@ -5,10 +5,12 @@ import type { CSSProperties } from 'react';
 import {
   certificateBodyText,
   certificateLayout as layout,
+  signatureBox,
   signerSpots,
   type CertificateFacts,
 } from '@shared/certificate-layout.ts';
 import { certificateHours } from '@shared/certificate-text.ts';
+import type { EventLogo } from '@shared/event-logo.ts';
 import { certificateTexts as texts } from './certificate-texts.ts';
 import type { HeldCertificate } from './certificate-values.ts';
 import { useDebounced } from './use-debounced.ts';
@@ -68,12 +70,40 @@ function Line({
   );
 }
 
+/** A picture in its box on the page, as large as fits, as the PDF fits it (decision 0288). */
+function Picture({
+  src,
+  box,
+  align,
+}: {
+  src: string;
+  box: { x: number; y: number; width: number; height: number };
+  align: 'center' | 'bottom';
+}) {
+  return (
+    <img
+      src={src}
+      alt=""
+      className="absolute object-contain"
+      style={{
+        left: across(box.x),
+        top: down(box.y),
+        width: across(box.width),
+        height: down(box.height),
+        objectPosition: `center ${align}`,
+      }}
+    />
+  );
+}
+
 export function CertificatePreview({
   held,
   event,
+  logo,
 }: {
   held: HeldCertificate;
   event: PreviewEvent;
+  logo: EventLogo | null;
 }) {
   const shown = useDebounced({ held, event }, 300);
   const filled = facts(shown.held, shown.event);
@@ -97,6 +127,7 @@ export function CertificatePreview({
             border: `${across(2)} solid ${colors.accent}`,
           }}
         />
+        {logo && <Picture src={logo.url} box={layout.pictures.logo} align="center" />}
         <div aria-hidden="true" className="contents">
           <Line y={heading.y} size={heading.size} style={{ color: colors.accent, fontWeight: 700 }}>
             {heading.text}
@@ -122,6 +153,19 @@ export function CertificatePreview({
         >
           {bodyText(filled)}
         </p>
+        {shown.held.signers
+          .slice(0, 2)
+          .map(
+            (signer, index) =>
+              signer.image && (
+                <Picture
+                  key={`image-${index}`}
+                  src={signer.image.url}
+                  box={signatureBox(spots[index]!)}
+                  align="bottom"
+                />
+              ),
+          )}
         {shown.held.signers.slice(0, 2).map((signer, index) => (
           <div
             key={index}

@@ -3,6 +3,7 @@
 // JSON; the server names the whole, each input says which of its parts is wrong.
 import { useState } from 'react';
 import { certificateLimits as limits } from '@shared/certificate-settings.schema.ts';
+import type { EventLogo } from '@shared/event-logo.ts';
 import {
   certificateHours,
   certificatePlaceholders,
@@ -28,6 +29,8 @@ export interface CertificateSectionProps {
   values: Record<'certificate' | 'durationMinutes' | 'name' | 'date' | 'venue' | 'city', string>;
   errors: SettingsFieldErrors;
   update(field: Field, value: string): void;
+  /** The event page's logo, which the certificate carries too (saved apart from 'Salvar'). */
+  logo: EventLogo | null;
 }
 
 /** The event's duration rounded, as an empty field prints it ('3 horas'). */
@@ -36,7 +39,7 @@ function defaultHours(durationMinutes: string): number {
   return certificateHours({ hours: null }, Number.isFinite(minutes) && minutes > 0 ? minutes : 60);
 }
 
-export function CertificateSection({ values, errors, update }: CertificateSectionProps) {
+export function CertificateSection({ values, errors, update, logo }: CertificateSectionProps) {
   const held = certificateOf(values.certificate);
   // Each part's error only once the form named the setting (on save, or the server's answer).
   const parts = errors.certificate ? certificateErrors(held) : {};
@@ -101,6 +104,7 @@ export function CertificateSection({ values, errors, update }: CertificateSectio
       </p>
       <CertificatePreview
         held={held}
+        logo={logo}
         event={{
           name: values.name,
           date: values.date,

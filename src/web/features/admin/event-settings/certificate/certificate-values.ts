@@ -50,7 +50,8 @@ export function shownSigners(signers: readonly Signer[]): Signer[] {
 /** The signers to hold once the shown ones changed: a lone blank first signer is none. */
 export function heldSigners(shown: readonly Signer[]): Signer[] {
   const [first] = shown;
-  if (shown.length === 1 && first && first.name === '' && first.role === '') return [];
+  if (shown.length === 1 && first && first.name === '' && first.role === '' && !first.image)
+    return [];
   return [...shown];
 }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SettingsField } from '../settings-field.tsx';
 import { certificateTexts as texts } from './certificate-texts.ts';
+import { SignatureImageField } from './signature-image-field.tsx';
 import {
   heldSigners,
   shownSigners,
@@ -75,6 +76,11 @@ export function SignersFields({
               />
             )}
           </SettingsField>
+          <SignatureImageField
+            index={index}
+            image={signer.image}
+            onChange={(image) => change(index, { image })}
+          />
         </div>
       ))}
       <p
