@@ -64,6 +64,20 @@ async function expectNoViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+describe('a verdict as it flashes in', () => {
+  it('is as readable on its first frame as at rest (axe may look at any moment)', async () => {
+    const { page, button } = await doorWith('Fábio Primeiro Quadro');
+    // Every verdict held at its first frame: what a look taken just as it arrives would read.
+    await page.addStyleTag({
+      content: '.door-verdict-new { animation-play-state: paused !important; }',
+    });
+    await button.click();
+    await verdict(page).getByText('Entrada liberada').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('a check-in the server refuses', () => {
   it('ticket_not_found: Ingresso inválido', async () => {
     const { person, page, button } = await doorWith('Irene Apagada');

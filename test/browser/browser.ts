@@ -166,9 +166,9 @@ const axeSource = readFileSync(
 
 /** axe-core's violations on the page as it is now (rule id and the first target of each). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Judged as it rests: a verdict or a card that flashes in (opacity from 0.4) just as axe reads
-  // it has less contrast for 0.18 s than it ever shows afterwards. With reduced motion every
-  // animation ends at once (theme.css), whatever started since the test's last wait.
+  // Judged as it rests: a card that fades in just as axe reads it has less contrast for 0.4 s
+  // than it ever shows afterwards. With reduced motion every animation ends at once (theme.css),
+  // whatever started since the test's last wait.
   const moving = await page.evaluate(() => !matchMedia('(prefers-reduced-motion: reduce)').matches);
   if (moving) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
