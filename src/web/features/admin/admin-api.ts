@@ -59,10 +59,11 @@ export function cancelRegistration(id: string): Promise<Registration> {
 
 /**
  * Takes back a person's entry (a mistake at the door), whoever let them in: the door's own route,
- * open to admins, audited with who undid it. Answers the person as the door sees them.
+ * open to admins, audited with who undid it. Answers the person as the door sees them, and
+ * whether a certificate was issued to them (the panel then asks whether to revoke it).
  */
-export function undoEntry(id: string): Promise<unknown> {
-  return apiRequest<unknown>(withId(api.doorCheckIn, id), { method: 'DELETE' });
+export function undoEntry(id: string): Promise<{ certificate_issued?: boolean }> {
+  return apiRequest(withId(api.doorCheckIn, id), { method: 'DELETE' });
 }
 
 /** A cancelled registration confirmed again, while a seat is left. */

@@ -19,6 +19,7 @@ import { useDeleteRegistration } from './use-delete-registration.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
 import { useMessaging } from './use-messaging.ts';
 import type { PanelSection } from './use-panel-section.ts';
+import { useCertificateActions } from './use-certificate-actions.ts';
 import { useRegistrationActions } from './use-registration-actions.ts';
 import { useRegistrationFilters } from './use-registration-filters.ts';
 import { useSelectedRegistrations } from './use-selected-registrations.ts';
@@ -41,7 +42,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   const filters = useRegistrationFilters(registrations, channels);
   const { selection, selectedRows, selectedFailed, bulk, clearSelection } =
     useSelectedRegistrations(registrations, heading);
-  const actions = useRegistrationActions(apply);
+  const actions = { ...useRegistrationActions(apply), ...useCertificateActions(apply) };
   const deletion = useDeleteRegistration(apply, heading);
 
   // After the login form, focus would be lost on the page: start at the panel's title.

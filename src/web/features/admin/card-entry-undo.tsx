@@ -1,5 +1,6 @@
 // 'Desfazer entrada' on a card whose person is in (issue 31.8): the door's undo, for an admin,
-// whoever let them in and whenever. No question first: the entry can be registered again.
+// whoever let them in and whenever. No question first: the entry can be registered again; a
+// certificate issued meanwhile is asked about after (issue 36.4).
 import { useState } from 'react';
 import type { Registration } from '@shared/registration.schema.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -11,11 +12,23 @@ export interface EntryUndoProps {
   registration: Registration;
   /** The card's title: the button is described by the person's name. */
   headingId: string;
-  /** Resolves true when the entry was taken back. */
-  onUndoEntry(registration: Registration): Promise<boolean>;
+  /** Whether the entry was taken back, and whether a certificate stands (issue 36.4). */
+  onUndoEntry(registration: Registration): Promise<EntryUndone>;
+  /** A certificate was issued before the entry was undone: the card asks whether to revoke it. */
+  onCertificateStands(): void;
 }
 
-export function EntryUndo({ registration, headingId, onUndoEntry }: EntryUndoProps) {
+export interface EntryUndone {
+  undone: boolean;
+  certificateIssued: boolean;
+}
+
+export function EntryUndo({
+  registration,
+  headingId,
+  onUndoEntry,
+  onCertificateStands,
+}: EntryUndoProps) {
   const [busy, setBusy] = useState(false);
   if (!registration.checked_in_at) return null;
   return (
@@ -27,8 +40,9 @@ export function EntryUndo({ registration, headingId, onUndoEntry }: EntryUndoPro
       aria-describedby={headingId}
       onClick={async () => {
         setBusy(true);
-        await onUndoEntry(registration);
+        const { certificateIssued } = await onUndoEntry(registration);
         setBusy(false);
+        if (certificateIssued) onCertificateStands();
       }}
     >
       {busy ? texts.undoingEntry : texts.undoEntry}

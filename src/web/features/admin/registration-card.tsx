@@ -9,11 +9,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 import { AuditTrail } from './audit-trail.tsx';
-import { CardCertificate } from './card-certificate.tsx';
+import { CardCertificate, type RevokeAsked } from './card-certificate.tsx';
 import type { CardEntrances } from './card-entrance.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
-import { EntryUndo } from './card-entry-undo.tsx';
+import { EntryUndo, type EntryUndone } from './card-entry-undo.tsx';
 import { SeatActions } from './card-seat-actions.tsx';
+import { useEventSettings } from './use-event-settings.ts';
 import { RegistrationDetails } from './registration-details.tsx';
 
 const texts = adminTexts.card;
@@ -38,8 +39,11 @@ export interface RegistrationCardProps {
   /** Resolve true when it was cancelled, or restored (decision 0130). */
   onCancel(registration: Registration): Promise<boolean>;
   onRestore(registration: Registration): Promise<boolean>;
-  /** Takes back the person's entry; resolves true when it was. */
-  onUndoEntry(registration: Registration): Promise<boolean>;
+  /** Takes back the person's entry; says whether it was, and whether a certificate stands. */
+  onUndoEntry(registration: Registration): Promise<EntryUndone>;
+  /** Resolve true when its certificate was issued by hand, or revoked (issue 36.2). */
+  onIssueCertificate(registration: Registration): Promise<boolean>;
+  onRevokeCertificate(registration: Registration): Promise<boolean>;
   /** On the waiting list: its place (1 for the next seat). */
   waitlistPlace: number | undefined;
   /** Opens WhatsApp at once, then records the send on the server. */
@@ -66,6 +70,8 @@ function RegistrationCardView({
   onCancel,
   onRestore,
   onUndoEntry,
+  onIssueCertificate,
+  onRevokeCertificate,
   waitlistPlace,
   onSendTicket,
   onDelete,
@@ -78,6 +84,8 @@ function RegistrationCardView({
 }: RegistrationCardProps) {
   const event = useEvent();
   const headingId = useId();
+  const certificatesOn = useEventSettings().data?.certificate.enabled ?? event.certificate.enabled;
+  const [revokeAsked, setRevokeAsked] = useState<RevokeAsked>(null);
   const ticketSentId = useId();
   const auditId = useId();
   const [auditShown, setAuditShown] = useState(false);
@@ -167,6 +175,11 @@ function RegistrationCardView({
           registration={registration}
           timeZone={event.timeZone}
           headingId={headingId}
+          enabled={certificatesOn}
+          asked={revokeAsked}
+          onAsked={setRevokeAsked}
+          onIssue={onIssueCertificate}
+          onRevoke={onRevokeCertificate}
         />
         <DeliveryStatus
           registration={registration}
@@ -209,7 +222,12 @@ function RegistrationCardView({
             {texts.delete}
           </Button>
         </div>
-        <EntryUndo registration={registration} headingId={headingId} onUndoEntry={onUndoEntry} />
+        <EntryUndo
+          registration={registration}
+          headingId={headingId}
+          onUndoEntry={onUndoEntry}
+          onCertificateStands={() => setRevokeAsked('undo')}
+        />
         <SeatActions
           registration={registration}
           headingId={headingId}
@@ -245,6 +263,8 @@ export const RegistrationCard = memo(
     previous.onCancel === next.onCancel &&
     previous.onRestore === next.onRestore &&
     previous.onUndoEntry === next.onUndoEntry &&
+    previous.onIssueCertificate === next.onIssueCertificate &&
+    previous.onRevokeCertificate === next.onRevokeCertificate &&
     previous.waitlistPlace === next.waitlistPlace &&
     previous.onSendTicket === next.onSendTicket &&
     previous.onDelete === next.onDelete &&

@@ -12,6 +12,7 @@ import type { useListLayout } from './registration-table/use-list-layout.ts';
 import { useCardGrid } from './use-card-grid.ts';
 import { useKeptFocus } from './use-kept-focus.ts';
 import type { LiveRegistrations } from './use-live-registrations.ts';
+import type { useCertificateActions } from './use-certificate-actions.ts';
 import type { RegistrationActions } from './use-registration-actions.ts';
 import type { RegistrationFilters } from './use-registration-filters.ts';
 import { waitlistPlaces } from './waitlist-places.ts';
@@ -19,7 +20,7 @@ import { waitlistPlaces } from './waitlist-places.ts';
 export interface RegistrationGridProps {
   live: LiveRegistrations;
   filters: RegistrationFilters;
-  actions: RegistrationActions;
+  actions: RegistrationActions & ReturnType<typeof useCertificateActions>;
   onDelete(registration: Registration, button: HTMLButtonElement): void;
   selected: ReadonlySet<string>;
   onSelect(id: string, selected: boolean): void;
@@ -126,6 +127,8 @@ export function RegistrationGrid({
                 onCancel={actions.cancel}
                 onRestore={actions.restore}
                 onUndoEntry={actions.undoEntry}
+                onIssueCertificate={actions.issueCertificate}
+                onRevokeCertificate={actions.revokeCertificate}
                 waitlistPlace={places.get(registration.id)}
                 onSendTicket={actions.sendTicket}
                 onDelete={onDelete}

@@ -95,7 +95,7 @@ export function useRegistrationActions(apply: LiveRegistrations['apply']) {
   const undoEntry = useCallback(
     async (registration: Registration) => {
       try {
-        await undoOne(registration.id);
+        const answer = await undoOne(registration.id);
         // The answer is the door's view of the person: the card drops the entry itself (the live
         // stream says the same a moment later).
         apply({
@@ -103,10 +103,10 @@ export function useRegistrationActions(apply: LiveRegistrations['apply']) {
           registration: { ...registration, checked_in_at: null, checked_in_by: null },
         });
         toast.success(adminTexts.actions.entryUndone);
-        return true;
+        return { undone: true, certificateIssued: answer.certificate_issued === true };
       } catch (error) {
         if (!isUnauthorized(error)) toast.error(adminTexts.actions.undoEntryFailed, reason(error));
-        return false;
+        return { undone: false, certificateIssued: false };
       }
     },
     [apply, undoOne],
