@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSettingsSchema } from '../src/shared/event-settings.schema.ts';
 import {
   api,
+  attendeeAttend,
   attendeePage,
   paths,
   thanksConfirmed,
@@ -119,6 +120,17 @@ describe('a full event', () => {
     });
     await own.goto(server.url + withCode(attendeePage, await tokenOf(first)));
     expect(await own.locator('main').textContent()).toContain('Inscrição confirmada');
+    expect((await axeViolations(own)).join('\n')).toBe('');
+    // The reminder e-mail's 'Vou comparecer' (issue 35.2): its step, its form, by keyboard.
+    await own.goto(server.url + withCode(attendeeAttend, await tokenOf(first)));
+    await expect
+      .poll(() => own.getByRole('heading', { name: 'Confirmar sua presença?' }).count())
+      .toBe(1);
+    expect((await axeViolations(own)).join('\n')).toBe('');
+    await own.getByRole('button', { name: 'Sim, vou comparecer' }).focus();
+    await own.keyboard.press('Enter');
+    await own.waitForURL(server.url + withCode(attendeePage, await tokenOf(first)));
+    expect(await own.locator('main').textContent()).toContain('Você confirmou presença. Até lá!');
     expect((await axeViolations(own)).join('\n')).toBe('');
     await own.getByRole('link', { name: 'Não poderei comparecer' }).focus();
     await own.keyboard.press('Enter');

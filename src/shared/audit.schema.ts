@@ -24,6 +24,8 @@ export const auditActions = [
   'certificate_issued',
   /** An organizer revoked its certificate (issue 36.2). */
   'certificate_revoked',
+  /** The person answered 'Vou comparecer' (WhatsApp or their page; issue 35.2): actor null. */
+  'attendance_confirmed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -21,6 +21,9 @@ export const messageKinds = [
   'reminder',
   'seat',
   'announcement',
+  // 'Não poderei ir' answered on WhatsApp: 'Tem certeza?' with its two reply buttons, a session
+  // message (issue 35.2, decision 0280).
+  'cancel_check',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -68,10 +71,19 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.output<typeof deliverySchema>;
 
-/** A person's own messages, which a copy can be queued of (an announcement is sent once). */
+type Resendable = Exclude<MessageKind, 'announcement' | 'cancel_check'>;
+
+/**
+ * A person's own messages, which a copy can be queued of (an announcement is sent once; the 'Tem
+ * certeza?' answers a reply, and WhatsApp takes it only within 24 hours of it).
+ */
 export const resendableKinds = messageKinds.filter(
-  (kind): kind is Exclude<MessageKind, 'announcement'> => kind !== 'announcement',
-) as [Exclude<MessageKind, 'announcement'>, ...Exclude<MessageKind, 'announcement'>[]];
+  (kind): kind is Resendable => kind !== 'announcement' && kind !== 'cancel_check',
+) as [Resendable, ...Resendable[]];
+
+export function isResendable(kind: MessageKind): kind is Resendable {
+  return (resendableKinds as readonly MessageKind[]).includes(kind);
+}
 
 /** POST /api/admin/registrations/:id/messages: queue a new copy. */
 export const resendRequestSchema = z.strictObject({

@@ -30,6 +30,8 @@ export const thanksConfirmed = '/obrigado/confirmada';
  */
 export const attendeePage = '/inscricao/:code';
 export const attendeeCancel = '/inscricao/:code/cancelar';
+/** 'Vou comparecer' from the reminder e-mail: its confirmation step, and the form's POST. */
+export const attendeeAttend = '/inscricao/:code/presenca';
 /** The person's certificate as a PDF, by their page's token: no login (issue 36.6). */
 export const attendeeCertificate = '/inscricao/:code/certificado.pdf';
 
@@ -191,6 +193,11 @@ export function withToken(pattern: string, token: string): string {
 }
 
 /** The person's own page's absolute address on PUBLIC_URL: what every message carries. */
+/** A step of the person's page (`attendeeCancel`, `attendeeAttend`) from the page's own address. */
+export function attendeeStepUrl(personalUrl: string, step: string): string {
+  return personalUrl + step.slice(attendeePage.length);
+}
+
 export function attendeePageUrl(publicUrl: string, token: string): string {
   return publicUrl.replace(/\/+$/, '') + withCode(attendeePage, token);
 }

@@ -177,6 +177,11 @@ export const registrationSchema = z.object({
   /** Where its newest e-mail and WhatsApp message are (none: nothing sent by itself). */
   delivery: deliverySchema.default({}),
   /**
+   * 'yes' once the person answered 'Vou comparecer' to a reminder (WhatsApp or the e-mail's link,
+   * issue 35.2); null while they said nothing.
+   */
+  rsvp: z.enum(['yes']).nullable().default(null),
+  /**
    * Its certificate of attendance (issue 36): the code, when it was issued and, once revoked, when
    * (a revoked one names nobody and is not downloaded). Null: none issued.
    */
@@ -200,6 +205,7 @@ export const newRegistrationState = {
   checked_in_at: null,
   checked_in_by: null,
   promoted_at: null,
+  rsvp: null,
   delivery: {},
   respostas: {},
 } as const satisfies Partial<Registration>;

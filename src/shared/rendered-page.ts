@@ -74,8 +74,12 @@ export interface AttendeePageData {
   /** The page's own path, and its cancellation step's (the form posts there). */
   pagePath: string;
   cancelPath: string;
-  /** `confirm`: the cancellation's confirmation step. */
-  step: 'view' | 'confirm';
+  /** 'Vou comparecer''s step (the reminder e-mail's link; its form posts there, issue 35.2). */
+  attendPath: string;
+  /** 'yes' once the person said they will come. */
+  rsvp: 'yes' | null;
+  /** `confirm`: the cancellation's confirmation step; `attend`: 'Vou comparecer''s. */
+  step: 'view' | 'confirm' | 'attend';
   /** Why the person can no longer cancel, if they cannot; null while they can. */
   locked: AttendeeLock | null;
 }

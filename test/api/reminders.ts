@@ -55,6 +55,6 @@ export function reminderMails(smtp: TestSmtp, eventName: string) {
 /** The reminder template requests the Graph API stand-in answered. */
 export function reminderRequests(graph: TestGraphApi, template: string) {
   return graph.requests.filter(
-    (request) => request.body.template.name === template && request.wamid,
+    (request) => request.body.template?.name === template && request.wamid,
   );
 }

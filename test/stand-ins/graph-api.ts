@@ -3,8 +3,10 @@
 // shapes: `{"messaging_product","contacts","messages":[{"id":"wamid…"}]}` on success and
 // `{"error":{"message","type","code","error_data","fbtrace_id"}}` with Meta's HTTP statuses on
 // failure. Per recipient, a script of answers can be queued (131026 for good, 130429 then success,
-// 401 for a bad token); otherwise it succeeds.
+// 401 for a bad token); otherwise it succeeds. Like Meta, it also delivers what people send (their
+// replies, issue 35.2) to the app's webhook, signed with the app secret (X-Hub-Signature-256).
 import { randomBytes } from 'node:crypto';
+import { signature } from './whatsapp-webhook.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface DocumentParameter {
@@ -19,6 +21,13 @@ export interface GraphRequest {
     messaging_product: string;
     to: string;
     type: string;
+    /** A session message's (decision 0280); `template` is then absent. */
+    interactive?: {
+      type: string;
+      body: { text: string };
+      action: { buttons: Array<{ type: string; reply: { id: string; title: string } }> };
+    };
+    text?: { body: string };
     template: {
       name: string;
       language: { code: string };
@@ -63,6 +72,11 @@ export interface TestGraphApi {
    * webhook that overtakes the answer, as Meta's can.
    */
   beforeAnswer(hook: ((request: GraphRequest) => Promise<void>) | null): void;
+  /**
+   * Posts a webhook body to the app as Meta does: signed with `appSecret` over its exact bytes
+   * (null: unsigned). Resolves with the answer's status.
+   */
+  deliver(webhookUrl: string, body: string, appSecret: string | null): Promise<number>;
   /** Resolves once `count` requests have succeeded. */
   waitForSuccesses(count: number, timeoutMs?: number): Promise<GraphRequest[]>;
   close(): Promise<void>;
@@ -148,6 +162,18 @@ export async function startTestGraphApi(): Promise<TestGraphApi> {
     },
     beforeAnswer(hook) {
       beforeAnswer = hook;
+    },
+    async deliver(webhookUrl, body, appSecret) {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(appSecret ? { 'x-hub-signature-256': signature(body, appSecret) } : {}),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return response.status;
     },
     async waitForSuccesses(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,23 +1,30 @@
 // The person's own page, /inscricao/<token> (decision 0130): their state (pending, confirmed with
 // the ticket's link, the waiting list with their place, cancelled) and 'Não poderei comparecer',
 // which leads to a confirmation step whose form POSTs the cancellation, then back to the page
-// (303). Rendered per request without script, like the ticket page; the site's not-found page
+// (303); and 'Vou comparecer' from the reminder e-mail (issue 35.2), whose step's form POSTs it
+// the same way: a link opened by a mail scanner records nothing. Rendered per request without script, like the ticket page; the site's not-found page
 // (404) for a token that opens nothing, with nothing changed. The token is the key: these
 // requests are logged at `warn` only, so the address never reaches an ordinary log line.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { attendeeCancel, attendeeCertificate, attendeePage, withCode } from '../../shared/paths.ts';
+import {
+  attendeeAttend,
+  attendeeCancel,
+  attendeeCertificate,
+  attendeePage,
+  withCode,
+} from '../../shared/paths.ts';
 import type { AttendeePageData } from '../../shared/rendered-page.ts';
 import { isPersonalToken } from '../../shared/personal-token.ts';
 import { audiences } from '../audience.ts';
 import { compressPage } from '../plugins/compression.ts';
 import { emptyAnswer, htmlAnswer, routeSchema } from '../route-schema.ts';
 import { notFoundPageAnswer } from '../web/page-schemas.ts';
-import { cancelRegistration } from '../registrations/cancellation.repository.ts';
-import { CheckedInError, PastEditionError } from '../registrations/registration-errors.ts';
 import { personal } from '../tickets/tickets.routes.ts';
 import { sendCertificate } from '../certificates/certificate-answer.ts';
 import { issuedCertificateByToken } from '../certificates/certificate-reads.repository.ts';
+import { confirmAttendanceByToken } from '../registrations/attendance-answer.repository.ts';
+import { cancelAsThePerson } from './attendee-cancellation.ts';
 import { findAttendee } from './attendees.repository.ts';
 
 export interface AttendeePageOptions {
@@ -51,6 +58,22 @@ const cancelSchema = routeSchema({
   description:
     'The seat goes to the waiting list. Over, already let in, or of a past edition: nothing ' +
     'changes, and the page says why.',
+  params: tokenParams,
+  response: { 303: toThePage, 404: notFoundPageAnswer },
+});
+
+const attendSchema = routeSchema({
+  summary: "'Vou comparecer''s confirmation step (the reminder e-mail's link)",
+  params: tokenParams,
+  response: {
+    200: htmlAnswer('The step, with the form that records it.'),
+    303: toThePage.describe('Not confirmed, already said, or over: to the page itself.'),
+    404: notFoundPageAnswer,
+  },
+});
+const attendingSchema = routeSchema({
+  summary: "Record that the person will come (the step's form)",
+  description: '`rsvp: "yes"` on a confirmed registration, once; otherwise nothing changes.',
   params: tokenParams,
   response: { 303: toThePage, 404: notFoundPageAnswer },
 });
@@ -95,10 +118,14 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
     if (step === 'confirm' && (found.status === 'cancelled' || found.locked)) {
       return reply.redirect(pagePath, 303);
     }
+    if (step === 'attend' && (found.status !== 'confirmed' || found.locked || found.rsvp)) {
+      return reply.redirect(pagePath, 303);
+    }
     const html = await options.render({
       ...found,
       pagePath,
       cancelPath: withCode(attendeeCancel, token),
+      attendPath: withCode(attendeeAttend, token),
       step,
     });
     return reply.type('text/html; charset=utf-8').send(html);
@@ -109,6 +136,21 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
   );
   app.get<TokenRequest>(attendeeCancel, { ...route, schema: confirmSchema }, (request, reply) =>
     show(request, reply, 'confirm'),
+  );
+  app.get<TokenRequest>(attendeeAttend, { ...route, schema: attendSchema }, (request, reply) =>
+    show(request, reply, 'attend'),
+  );
+  app.post<TokenRequest>(
+    attendeeAttend,
+    { ...route, schema: attendingSchema },
+    async (request, reply) => {
+      personal(reply);
+      const token = request.params.code;
+      const found = isPersonalToken(token) ? await findAttendee(app, token) : undefined;
+      if (!found) return options.sendNotFound(request, reply);
+      if (!found.locked) await confirmAttendanceByToken(app.db.kysely, token);
+      return reply.redirect(withCode(attendeePage, token), 303);
+    },
   );
 
   // The token is the key, as for the page itself: no login (issue 36.6).
@@ -133,20 +175,8 @@ export async function attendeePageRoutes(app: FastifyInstance, options: Attendee
       personal(reply);
       const token = request.params.code;
       if (!isPersonalToken(token)) return options.sendNotFound(request, reply);
-      const found = await findAttendee(app, token);
-      if (!found) return options.sendNotFound(request, reply);
-      // Over, or already let in: the page says why nothing changed.
-      if (found.locked && found.locked !== 'past_edition') {
-        return reply.redirect(withCode(attendeePage, token), 303);
-      }
-      try {
-        const cancelled = await cancelRegistration(app.db.kysely, { token }, null, app.messagePlan);
-        if (!cancelled) return options.sendNotFound(request, reply);
-      } catch (error) {
-        // A past edition's registration no longer changes, nor does someone let in meanwhile:
-        // the page says where it stands.
-        if (!(error instanceof PastEditionError || error instanceof CheckedInError)) throw error;
-      }
+      const outcome = await cancelAsThePerson(app, token);
+      if (outcome === 'not_found') return options.sendNotFound(request, reply);
       return reply.redirect(withCode(attendeePage, token), 303);
     },
   );

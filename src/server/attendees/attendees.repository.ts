@@ -13,6 +13,7 @@ export interface FoundAttendee {
   event: EventSettings;
   name: string;
   status: Registration['status'];
+  rsvp: Registration['rsvp'];
   position: number | null;
   ticketPath: string | null;
   certificatePath: string | null;
@@ -47,6 +48,7 @@ export async function findAttendee(
       'registrations.id',
       'registrations.nome_completo',
       'registrations.status',
+      'registrations.rsvp',
       'registrations.ticket_code',
       'registrations.created_at',
       'registrations.event_id',
@@ -64,6 +66,7 @@ export async function findAttendee(
     event,
     name: row.nome_completo,
     status: row.status,
+    rsvp: row.rsvp,
     position,
     ticketPath:
       row.status === 'confirmed' && row.ticket_code ? withCode(ticketPage, row.ticket_code) : null,

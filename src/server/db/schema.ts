@@ -9,7 +9,7 @@ import type { Registration } from '../../shared/registration.schema.ts';
 /** The registration as served, plus the columns only the server sees. */
 export interface RegistrationsTable extends Omit<
   Registration,
-  'status' | 'delivery' | 'respostas' | 'certificate'
+  'status' | 'delivery' | 'respostas' | 'certificate' | 'rsvp'
 > {
   /** Trimmed, lower-cased e-mail; unique per edition, so one person registers once in each. */
   email_key: string;
@@ -26,6 +26,8 @@ export interface RegistrationsTable extends Omit<
   submission_key: string | null;
   /** The answers to the organizer's questions as JSON (registration-rows.ts); null: none. */
   respostas: string | null;
+  /** 'yes' once the person answered 'Vou comparecer' (issue 35.2, decision 0280); null: nothing. */
+  rsvp: Generated<Registration['rsvp']>;
 }
 
 /** One edition of the event: its settings, and whether it is the one the site serves. */
@@ -258,6 +260,15 @@ export interface RemindersSentTable {
   queued_at: string;
 }
 
+/** One reply Meta delivered, by its own id (decision 0280): a second delivery changes nothing. */
+export interface WhatsappRepliesTable {
+  message_id: string;
+  registration_id: string;
+  /** What it did: 'yes', 'ask' (the 'Tem certeza?' queued), 'cancel'. */
+  action: string;
+  received_at: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -280,6 +291,7 @@ export interface Database {
   first_start_steps: FirstStartStepsTable;
   server_keys: ServerKeysTable;
   reminders_sent: RemindersSentTable;
+  whatsapp_replies: WhatsappRepliesTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

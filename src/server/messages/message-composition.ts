@@ -12,9 +12,11 @@ import type { Email } from './email/smtp-mailer.ts';
 import { overtaken, type MessageRow } from './outbox.repository.ts';
 import type {
   CertificateTemplate,
+  SessionMessage,
   TemplateMessage,
   TicketTemplate,
 } from './whatsapp/whatsapp-client.ts';
+import { composeCancelCheck, composeCancelledSession } from './reply-composition.ts';
 import type { CertificateLinks } from '../certificates/certificate-links.ts';
 import { logoAttachment, ticketAttachments } from './email/email-parts.ts';
 import { composeReminder, composeSeat } from './reminder-composition.ts';
@@ -49,6 +51,7 @@ export type ProviderRequest =
   | { channel: 'whatsapp'; ticket: TicketTemplate }
   | { channel: 'whatsapp'; certificate: CertificateTemplate }
   | { channel: 'whatsapp'; template: TemplateMessage }
+  | { channel: 'whatsapp'; session: SessionMessage }
   | { channel: null; unsendable: Unsendable };
 
 export const gone: Unsendable = {
@@ -164,6 +167,7 @@ export function composeMessage(
   }
   if (message.kind === 'reminder') return composeReminder(message, recipient, publicUrl, now);
   if (message.kind === 'seat') return composeSeat(message, recipient);
+  if (message.kind === 'cancel_check') return composeCancelCheck(registration);
   const code = registration.ticket_code;
   if (message.channel === 'email') {
     const to = { messageId: message.id, to: registration.email };
@@ -197,6 +201,8 @@ export function composeMessage(
       },
     };
   }
+  // A cancellation answered on WhatsApp is confirmed there too (decision 0280).
+  if (message.kind === 'cancelled') return composeCancelledSession(registration, event);
   // WhatsApp carries the ticket alone (the other messages go by e-mail).
   if (message.kind !== 'ticket' || !code) return notSent(noTicket);
   return {

@@ -28,6 +28,7 @@ export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): Me
       if (request.channel === 'email') return mailer!.send(request.email);
       await pace();
       if ('template' in request) return whatsapp!.sendTemplateMessage(request.template);
+      if ('session' in request) return whatsapp!.sendSessionMessage(request.session);
       return 'certificate' in request
         ? whatsapp!.sendCertificate(request.certificate)
         : whatsapp!.sendTicket(request.ticket);

@@ -1,7 +1,7 @@
 // Cancelling a registration (the person through their own link, or an organizer) and restoring
 // it: the seat it frees goes to the waiting list, and a message the change overtakes is failed
 // before it leaves (decision 0160), in one transaction holding the seats.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { Actor } from '../audit/actor.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -37,13 +37,16 @@ export interface Cancellation {
  * given to the oldest waitlisted person, the short confirmation queued, all in one transaction
  * holding the seats. A second cancellation changes nothing. Undefined when there is no such
  * registration; PastEditionError for a past edition's; CheckedInError for someone already let in
- * (their entry is undone first: a cancelled person must not count as having come).
+ * (their entry is undone first: a cancelled person must not count as having come). `within` writes
+ * what else the cancellation causes (a reply on WhatsApp's record, decision 0280) in its
+ * transaction, only when it changed something.
  */
 export async function cancelRegistration(
   db: Kysely<Database>,
   target: CancelTarget,
   actor: Actor | null,
   plan: MessagePlan,
+  within?: (trx: Transaction<Database>, registrationId: string) => Promise<void>,
 ): Promise<Cancellation | undefined> {
   return db.transaction().execute(async (trx) => {
     const seats = await holdSeats(trx);
@@ -89,6 +92,7 @@ export async function cancelRegistration(
       plan.cancelled.map((channel) => ({ registrationId: found.id, kind: 'cancelled', channel })),
     );
     await logChange(trx, 'updated', found.id);
+    await within?.(trx, found.id);
     // A confirmed person's seat, or the one offered to a promoted person, goes to the next.
     const promoted = freeSeatOf(seats, found) ? await promoteWaitlisted(trx, seats, plan, 1) : [];
     const [registration] = await withDeliveries(trx, [row]);

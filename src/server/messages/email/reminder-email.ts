@@ -1,10 +1,16 @@
 // 'reminder': before the event, to everyone confirmed (issue 35.1). The subject says how soon, on
 // the event's own calendar ('Amanhã: Build Safe'); the ticket's link and its QR code (by cid, with
-// the .ics beside it: message-composition.ts), the place with a map link, and the personal link
-// to say they can no longer come, so the seat goes to the next person waiting.
+// the .ics beside it: message-composition.ts), the place with a map link, and the same two answers
+// as the WhatsApp reminder's, 'Vou comparecer' and 'Não poderei ir', as links to the steps of the
+// person's own page, whose forms record them (issue 35.2): a link opened changes nothing.
 import type { EventSettings } from '../../../shared/event-settings.schema.ts';
 import { formatEventDate, formatEventTime } from '../../../shared/event.ts';
-import { ticketPageUrl } from '../../../shared/paths.ts';
+import {
+  attendeeAttend,
+  attendeeCancel,
+  attendeeStepUrl,
+  ticketPageUrl,
+} from '../../../shared/paths.ts';
 import type { EmailBody } from './email-bodies.ts';
 import { escapeHtml, page, paragraphs, qrContentId } from './email-bodies.ts';
 
@@ -48,8 +54,11 @@ export function reminderEmail(
   const where = `📍 ${event.venue}, ${event.city}`;
   const ticketLine = '🎟️ Seu ingresso, com o QR code para a entrada:';
   const calendar = 'O arquivo evento.ics anexo adiciona o evento à sua agenda.';
-  const cannotCome =
-    'Não vai poder ir? Avise pelo seu link pessoal: sua vaga passa para a próxima pessoa da lista de espera.';
+  const answers = 'Você vai? Responda por aqui:';
+  const yes = personalUrl ? attendeeStepUrl(personalUrl, attendeeAttend) : undefined;
+  const no = personalUrl ? attendeeStepUrl(personalUrl, attendeeCancel) : undefined;
+  const yours = 'Sua inscrição:';
+  const cannotCome = 'Se não puder ir, sua vaga passa para a próxima pessoa da lista de espera.';
   const text = [
     ...opening,
     '',
@@ -61,7 +70,10 @@ export function reminderEmail(
     ticketUrl,
     '',
     calendar,
-    ...(personalUrl ? ['', cannotCome, personalUrl] : []),
+    ...(personalUrl
+      ? ['', answers, `Vou comparecer: ${yes}`, `Não poderei ir: ${no}`, cannotCome]
+      : []),
+    ...(personalUrl ? ['', yours, personalUrl] : []),
     '',
     `Dúvidas: ${event.contactEmail}`,
   ].join('\n');
@@ -75,7 +87,13 @@ export function reminderEmail(
       p(`${escapeHtml(ticketLine)}<br>${link(ticketUrl)}`),
       `<p style="margin:16px 0;text-align:center;"><img src="cid:${qrContentId}" alt="QR code do ingresso" width="240" height="240" style="display:inline-block;width:240px;max-width:100%;height:auto;"></p>`,
       paragraphs([calendar]),
-      personalUrl ? p(`${escapeHtml(cannotCome)}<br>${link(personalUrl)}`) : '',
+      personalUrl && yes && no
+        ? p(
+            `${escapeHtml(answers)}<br>${link(yes, 'Vou comparecer')} · ${link(no, 'Não poderei ir')}`,
+          ) +
+          p(escapeHtml(cannotCome)) +
+          p(`${escapeHtml(yours)}<br>${link(personalUrl)}`)
+        : '',
       paragraphs([`Dúvidas: ${event.contactEmail}`]),
     ]
       .filter(Boolean)

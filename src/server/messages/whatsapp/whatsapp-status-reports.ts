@@ -23,13 +23,13 @@ const reportSchema = z.object({
 });
 
 /** The list under `key` in `value`, or none when either is not what Meta documents. */
-function listAt(value: unknown, key: string): unknown[] {
+export function listAt(value: unknown, key: string): unknown[] {
   if (typeof value !== 'object' || value === null) return [];
   const list = (value as Record<string, unknown>)[key];
   return Array.isArray(list) ? list : [];
 }
 
-function valueOf(change: unknown): unknown {
+export function valueOf(change: unknown): unknown {
   return typeof change === 'object' && change !== null
     ? (change as { value?: unknown }).value
     : undefined;

@@ -1,6 +1,6 @@
-// Meta's webhook for the WhatsApp Business account: the verification handshake (GET) and the
-// delivery statuses of the messages we sent (POST), accepted only when signed with the app
-// secret over the exact bytes received.
+// Meta's webhook for the WhatsApp Business account: the verification handshake (GET), and (POST)
+// the delivery statuses of the messages we sent and the people's replies to their buttons
+// (decision 0280), accepted only when signed with the app secret over the exact bytes received.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ import { routeSchema } from '../../route-schema.ts';
 import { applyProviderStatus } from '../provider-status.repository.ts';
 import { reportedFailure } from './whatsapp-client.ts';
 import { statusReportsIn, type StatusReport } from './whatsapp-status-reports.ts';
+import { incomingRepliesIn } from './whatsapp-incoming.ts';
+import { answerReply } from '../../replies/whatsapp-replies.ts';
 
 /** `sha256=` and the HMAC-SHA256 of the body, compared in constant time. */
 export function validSignature(body: Buffer, header: unknown, secret: string): boolean {
@@ -120,11 +122,12 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         ...forMeta,
         bodyLimit: 1024 * 1024,
         schema: routeSchema({
-          summary: "Meta's delivery statuses of the WhatsApp messages sent",
+          summary: "Meta's delivery statuses of the WhatsApp messages sent, and the replies",
           description:
             "The body is Meta's webhook payload, signed over its exact bytes with the app secret " +
-            '(`X-Hub-Signature-256`); its well-formed statuses are applied after the answer, ' +
-            'anything else in it is skipped.',
+            '(`X-Hub-Signature-256`); its well-formed statuses, and the button replies to our ' +
+            'reminders and tickets (`messages` whose `context.id` is ours), are applied after the ' +
+            'answer, each reply once by its id; anything else in it is skipped.',
           headers: z.object({
             'x-hub-signature-256': z
               .string()
@@ -155,6 +158,15 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });
         for (const report of statusReportsIn(parsed)) await record(report);
+        for (const incoming of incomingRepliesIn(parsed)) {
+          try {
+            // By the reply's id alone: never the number, nor what the person sent.
+            const outcome = await answerReply(app, incoming);
+            app.log.info({ reply: incoming.id, outcome }, 'a WhatsApp reply was answered');
+          } catch (err) {
+            app.log.error({ err, reply: incoming.id }, 'answering a WhatsApp reply failed');
+          }
+        }
         return reply;
       },
     );

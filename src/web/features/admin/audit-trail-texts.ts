@@ -23,6 +23,7 @@ export const auditTrailTexts = {
     message_resent: 'reenviou uma mensagem',
     certificate_issued: 'emitiu o certificado',
     certificate_revoked: 'revogou o certificado',
+    attendance_confirmed: 'confirmou presença',
   },
   /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
   resent: (channel: MessageChannel, kind: MessageKind) =>

@@ -3,6 +3,7 @@
 import { Check, CheckCheck, Clock, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
+  isResendable,
   messageChannels,
   type DeliveryState,
   type MessageChannel,
@@ -64,6 +65,7 @@ export function DeliveryStatus({
           state={registration.delivery[channel]!}
           canResend={
             channels.includes(channel) &&
+            isResendable(registration.delivery[channel]!.kind) &&
             // A ticket goes to confirmed registrations only (the server says so too).
             (registration.delivery[channel]!.kind !== 'ticket' ||
               registration.status === 'confirmed')
@@ -71,8 +73,9 @@ export function DeliveryStatus({
           headingId={headingId}
           onResend={async () => {
             const { kind } = registration.delivery[channel]!;
-            // Never on a card: an announcement is counted on its own screen (decision 0269).
-            if (kind !== 'announcement') await onResend(registration, { channel, kind });
+            // Never on a card: an announcement is counted on its own screen (decision 0269); a
+            // 'Tem certeza?' answers the person's own reply (decision 0280).
+            if (isResendable(kind)) await onResend(registration, { channel, kind });
           }}
         />
       ))}

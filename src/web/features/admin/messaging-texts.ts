@@ -21,6 +21,7 @@ export const kindNames = {
   reminder: 'Lembrete',
   seat: 'Vaga reservada',
   announcement: 'Aviso',
+  cancel_check: 'Confirmação de cancelamento',
 } satisfies Record<MessageKind, string>;
 
 /** The messages that leave by themselves (e-mail, WhatsApp Business): on cards, in the history. */

@@ -23,6 +23,8 @@ export const registrationCardTexts = {
   /** Seats and the waiting list (decision 0130). */
   waitlistPosition: 'Posição na lista de espera',
   promoted: 'Saiu da lista de espera: vaga liberada',
+  /** The person answered a reminder 'Vou comparecer' (issue 35.2). */
+  rsvpYes: 'Confirmou presença',
   cancel: 'Cancelar inscrição',
   cancelAsk: (name: string) =>
     `Cancelar a inscrição de ${name}? O ingresso deixa de valer e a vaga vai para a lista de espera.`,

@@ -165,6 +165,9 @@ function RegistrationCardView({
         {registration.promoted_at && registration.status === 'pending' && (
           <p className="text-sm font-semibold">{texts.promoted}</p>
         )}
+        {registration.rsvp === 'yes' && registration.status === 'confirmed' && (
+          <p className="text-sm font-semibold">{texts.rsvpYes}</p>
+        )}
         {registration.ticket_sent_at && (
           <p id={ticketSentId} className="text-muted-foreground flex items-center gap-1.5 text-sm">
             <ExternalLink aria-hidden="true" className="size-4 shrink-0" />

@@ -1,6 +1,7 @@
 // The person's own page (/inscricao/<token>, decision 0130): where their registration stands,
 // their ticket's link, their place on the waiting list, and 'Não poderei comparecer' with its
-// confirmation step (a plain form POST). Rendered by the server per request and sent without
+// confirmation step (a plain form POST), and 'Vou comparecer' from the reminder e-mail with its own
+// step (issue 35.2). Rendered by the server per request and sent without
 // any script (entry-server.tsx): it works the same with JavaScript off.
 import { Award, CircleCheckBig, CircleX, Clock, Hourglass, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -48,6 +49,11 @@ export const attendeeTexts = {
       'Você sairá da lista de espera e não receberá ingresso. Não é possível desfazer por aqui.',
   },
   confirmCancel: 'Sim, cancelar minha inscrição',
+  /** The reminder e-mail's 'Vou comparecer' (issue 35.2). */
+  attendHeading: 'Confirmar sua presença?',
+  attendText: 'A organização fica sabendo que você vai ao evento.',
+  confirmAttend: 'Sim, vou comparecer',
+  attending: 'Você confirmou presença. Até lá!',
   back: 'Voltar',
 } as const;
 
@@ -89,6 +95,7 @@ function stateText({
 export function AttendeePage(data: AttendeePageData) {
   const { event, name, status, ticketPath, certificatePath, pagePath, cancelPath, step, locked } =
     data;
+  const attending = status === 'confirmed' && !locked;
   useDocumentTitle(`${attendeeTexts.title} · ${event.name}`);
   const state = states[status];
   return (
@@ -108,6 +115,27 @@ export function AttendeePage(data: AttendeePageData) {
               {state.icon}
               <span>{stateText(data)}</span>
             </p>
+
+            {attending && data.rsvp === 'yes' && (
+              <p className="font-semibold">{attendeeTexts.attending}</p>
+            )}
+
+            {attending && data.rsvp === null && step === 'attend' && (
+              <section aria-labelledby="presenca" className="grid gap-3 rounded-xl border p-4">
+                <h2 id="presenca" className="text-lg font-bold">
+                  {attendeeTexts.attendHeading}
+                </h2>
+                <p>{attendeeTexts.attendText}</p>
+                <form method="post" action={data.attendPath}>
+                  <Button type="submit" size="lg" className="w-full text-base">
+                    {attendeeTexts.confirmAttend}
+                  </Button>
+                </form>
+                <Button asChild variant="ghost" size="lg" className="w-full text-base">
+                  <a href={pagePath}>{attendeeTexts.back}</a>
+                </Button>
+              </section>
+            )}
 
             {ticketPath && (
               <Button asChild size="lg" className="w-full text-base">
