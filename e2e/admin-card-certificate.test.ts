@@ -1,7 +1,8 @@
 // A card's certificate in the panel (issue 36.2, 36.4), in Chromium against the real server:
 // 'Emitir certificado' on a confirmed person without one, 'Revogar certificado' asked once in the
 // card before it revokes, and after 'Desfazer entrada' on someone whose certificate was issued,
-// the card asks whether to revoke it; what the server stores follows; axe clean.
+// the card asks whether to revoke it; 'Excluir inscrição?' asks whether to keep an issued one
+// (issue 36.7); what the server stores follows; axe clean.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { certificatesOn } from '#test/api/certificates.ts';
 import { startSession } from '#test/api/sessions.ts';
@@ -107,6 +108,57 @@ it("asks whether to revoke after 'Desfazer entrada' on someone whose certificate
   await evaCard.getByRole('button', { name: 'Desfazer entrada' }).click();
   await evaCard.getByText('Ainda não entrou').waitFor();
   expect(await evaCard.getByRole('group', { name: 'Revogar certificado' }).count()).toBe(0);
+  expect(browser.problems).toEqual([]);
+  await page.close();
+});
+
+it("asks in 'Excluir inscrição?' whether to keep an issued certificate: kept when ticked, erased when not", async () => {
+  browser.problems.length = 0;
+  const kept = await confirmedRegistration(server, { nome_completo: 'Flávia Mantida' });
+  const erased = await confirmedRegistration(server, { nome_completo: 'Gil Apagado' });
+  await confirmedRegistration(server, { nome_completo: 'Hugo Sem Certificado' });
+  const page = await browser.newPage();
+  await openPanel(page, server);
+  for (const name of ['Flávia Mantida', 'Gil Apagado']) {
+    await card(page, name).getByRole('button', { name: 'Emitir certificado' }).click();
+    await card(page, name)
+      .getByText(/^Certificado emitido em /)
+      .waitFor();
+  }
+  const codeOf = async (id: string) => (await stored(id))!.code;
+  const [keptCode, erasedCode] = [await codeOf(kept.id), await codeOf(erased.id)];
+
+  await card(page, 'Flávia Mantida').getByRole('button', { name: 'Excluir' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Excluir inscrição?' });
+  const keep = dialog.getByRole('checkbox', {
+    name: 'Manter o certificado de participação verificável',
+  });
+  expect(await keep.isChecked()).toBe(true);
+  await dialog.getByText(/^Por 5 anos depois de emitido/).waitFor();
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await card(page, 'Flávia Mantida').waitFor({ state: 'detached' });
+  const certificate = (code: string) =>
+    server.app.db.kysely
+      .selectFrom('certificates')
+      .select(['name', 'registration_id'])
+      .where('code', '=', code)
+      .executeTakeFirst();
+  expect(await certificate(keptCode)).toEqual({ name: 'Flávia Mantida', registration_id: null });
+
+  await card(page, 'Gil Apagado').getByRole('button', { name: 'Excluir' }).click();
+  expect(await keep.isChecked()).toBe(true);
+  await keep.uncheck();
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await card(page, 'Gil Apagado').waitFor({ state: 'detached' });
+  expect(await certificate(erasedCode)).toBeUndefined();
+
+  // No certificate: nothing asked.
+  await card(page, 'Hugo Sem Certificado').getByRole('button', { name: 'Excluir' }).click();
+  await dialog.waitFor();
+  expect(await keep.count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
   expect(browser.problems).toEqual([]);
   await page.close();
 });

@@ -14,6 +14,8 @@ export const eventFieldLimits = {
   durationMinutes: 7 * 24 * 60,
   /** A hundred years. */
   retentionDays: 36500,
+  /** A century. */
+  certificateRetentionYears: 100,
   messageText: 2000,
   /** The landing page's line above the name, its description and its cards (issue 33.1). */
   eyebrow: 80,
@@ -143,6 +145,7 @@ export const eventFieldMessages = {
   unknownTimeZone: 'Fuso horário desconhecido: escolha um da lista (como America/Sao_Paulo).',
   durationMinutes: `Informe a duração em minutos: um número inteiro de 1 a ${eventFieldLimits.durationMinutes}.`,
   retentionDays: `Informe por quantos dias guardar os dados: um número inteiro de 1 a ${eventFieldLimits.retentionDays}.`,
+  certificateRetentionYears: `Informe por quantos anos guardar os certificados: um número inteiro de 1 a ${eventFieldLimits.certificateRetentionYears}.`,
   csvPrefix: 'Use só letras sem acento, números, _ e - (como inscricoes_build_safe_).',
   invalidEmail: 'Informe um e-mail válido, como nome@exemplo.com.',
   capacity: `Informe o número de vagas: um número inteiro de 1 a ${eventFieldLimits.capacity}, ou deixe vazio para não limitar.`,
@@ -182,6 +185,7 @@ export const eventFieldLabels = {
   organizer: 'Organização',
   contactEmail: 'E-mail de contato',
   retentionDays: 'Dias de guarda dos dados após o evento',
+  certificateRetentionYears: 'Anos de guarda dos certificados',
   csvPrefix: 'Início do nome do arquivo CSV',
   capacity: 'Vagas',
   admission: 'Admissão das inscrições',

@@ -219,6 +219,15 @@ const settingsObject = z.strictObject(
     contactEmail: line(limits.contactEmail).pipe(z.email({ error: messages.invalidEmail })),
     /** How many days after the event the registrations are kept. */
     retentionDays: wholeNumber(1, limits.retentionDays, messages.retentionDays),
+    /**
+     * How many years an issued certificate stays verifiable, from its issue, after its
+     * registration is erased (issue 36.7): its name, event, date, hours and code only.
+     */
+    certificateRetentionYears: wholeNumber(
+      1,
+      limits.certificateRetentionYears,
+      messages.certificateRetentionYears,
+    ).default(5),
     /** The WhatsApp ticket's text (placeholders: message-placeholders.ts). */
     whatsappMessage: messageText('whatsappMessage'),
     /** The opening lines of the e-mail that says a registration arrived. */

@@ -35,6 +35,7 @@ export const defaultEventDetails: EventDetails = {
   organizer: 'Organização do Build Safe',
   contactEmail: 'contato@buildsafe.example',
   retentionDays: 90,
+  certificateRetentionYears: 5,
   capacity: null,
   admission: 'approval',
   registrationOpen: true,

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.ts';
 import { recordErasure } from '../audit/audit.repository.ts';
+import { eraseCertificateOf } from '../certificates/certificate-retention.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -12,7 +13,7 @@ import { promoteWaitlisted } from './waiting-list.repository.ts';
 /**
  * Removes a registration: with it go its ticket (the code opens nothing any more), its check-in,
  * its kept check-in answers (foreign key) and its audit entries, leaving one entry for the
- * deletion. `actor` is null for the server's own jobs (retention). With a `plan`, the seats are
+ * deletion; its certificate stays (registration_id set null) unless `eraseCertificate`. `actor` is null for the server's own jobs (retention). With a `plan`, the seats are
  * held first and a seat it frees goes to the waiting list in the same transaction (decision
  * 0160): no crash can leave it free with people waiting, and a cancellation of the same person
  * waits for it. Without one (the retention purge), a freed seat goes to nobody.
@@ -22,9 +23,12 @@ export async function deleteRegistration(
   id: string,
   actor: Actor | null,
   plan: MessagePlan | null,
+  { eraseCertificate = false }: { eraseCertificate?: boolean } = {},
 ): Promise<{ erased: boolean; promoted: string[] }> {
   return db.transaction().execute(async (trx) => {
     const seats = plan ? await holdSeats(trx) : undefined;
+    // Kept by default, verifiable without the person (issue 36.7); the organizer may say not to.
+    if (eraseCertificate) await eraseCertificateOf(trx, id);
     const deleted = await trx
       .deleteFrom('registrations')
       .where('id', '=', id)

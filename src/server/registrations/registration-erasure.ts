@@ -15,12 +15,13 @@ export interface RegistrationErasure {
    * Deletes these registrations; returns the ids that existed and are now gone. `actor` is the
    * account the audit trail names for each deletion; null for the server's own jobs.
    * `fillSeats: false` leaves the seats freed to nobody (the retention purge: its event is long
-   * over, and a waitlisted person would get a ticket for it).
+   * over, and a waitlisted person would get a ticket for it). `eraseCertificates`: their issued
+   * certificates go too (the organizer chose so); otherwise they stay verifiable (issue 36.7).
    */
   erase(
     ids: readonly string[],
     actor: Actor | null,
-    options?: { fillSeats?: boolean },
+    options?: { fillSeats?: boolean; eraseCertificates?: boolean },
   ): Promise<string[]>;
 }
 
@@ -73,7 +74,7 @@ async function registrationErasure(app: FastifyInstance) {
   }
 
   app.decorate('erasure', {
-    async erase(ids, actor, { fillSeats = true } = {}) {
+    async erase(ids, actor, { fillSeats = true, eraseCertificates = false } = {}) {
       const erased: string[] = [];
       for (const id of ids) {
         // A confirmed person erased frees a seat: the waiting list gets it, in the same
@@ -83,6 +84,7 @@ async function registrationErasure(app: FastifyInstance) {
           id,
           actor,
           fillSeats ? app.messagePlan : null,
+          { eraseCertificate: eraseCertificates },
         );
         if (result.erased) erased.push(id);
       }

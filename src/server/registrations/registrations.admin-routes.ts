@@ -267,13 +267,25 @@ export async function registrationsAdminRoutes(fastify: FastifyInstance) {
       ...idRoute,
       schema: routeSchema({
         summary: 'Erase a registration for good (LGPD), in any edition',
+        description:
+          'Its issued certificate stays verifiable (name, event, date, hours and code only) ' +
+          'for `certificateRetentionYears`, unless `certificate=erase` (issue 36.7).',
         params: idParams,
+        querystring: z.object({
+          certificate: z
+            .enum(['keep', 'erase'])
+            .optional()
+            .describe("'erase': its certificate goes with it; 'keep' (the default): it stays."),
+        }),
         response: { 204: emptyAnswer('Erased.') },
         errors: [errorTable.notFound],
       }),
     },
     async (request, reply) => {
-      const [erased] = await app.erasure.erase([request.params.id], actorOf(request));
+      const eraseCertificates = request.query.certificate === 'erase';
+      const [erased] = await app.erasure.erase([request.params.id], actorOf(request), {
+        eraseCertificates,
+      });
       if (!erased) return sendError(reply, errorTable.notFound);
       return reply.code(204).send();
     },

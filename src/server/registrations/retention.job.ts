@@ -5,6 +5,10 @@
 // (decision 0071), and at once after the current edition's date or retention changed.
 import type { Kysely } from 'kysely';
 import { erasableUpTo } from '../../shared/retention.ts';
+import {
+  certificatesDueUpTo,
+  eraseCertificatesIssuedUpTo,
+} from '../certificates/certificate-retention.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { readEditions } from '../editions/editions.repository.ts';
 import type { Job } from '../jobs/job-runner.ts';
@@ -35,8 +39,14 @@ export const retentionJob: Job = {
   async run(app) {
     const now = new Date();
     let removed = 0;
+    let certificates = 0;
     const editions: Array<{ id: string; madeUpTo: string | null }> = [];
-    for (const edition of await readEditions(app.db.kysely)) {
+    const stored = await readEditions(app.db.kysely);
+    for (const edition of stored) {
+      // Its certificates, kept past the registrations for their own years (issue 36.7).
+      const years = edition.settings.certificateRetentionYears;
+      const issuedUpTo = certificatesDueUpTo(now, years);
+      certificates += await eraseCertificatesIssuedUpTo(app.db.kysely, [edition.id], issuedUpTo);
       const upTo = erasableUpTo(edition.settings, now);
       editions.push({ id: edition.id, madeUpTo: upTo ?? null });
       if (!upTo) continue;
@@ -50,6 +60,14 @@ export const retentionJob: Job = {
     }
     // Only when something went: an hourly "0" on every instance buried the lines that matter
     // (the runner logs each run at debug). Ids and counts only: nothing personal in the log.
+    // Those of an edition no longer stored: by the current edition's years.
+    const current = stored.find((edition) => edition.current) ?? stored[0];
+    if (current) {
+      const upTo = certificatesDueUpTo(now, current.settings.certificateRetentionYears);
+      const notIn = stored.map((edition) => edition.id);
+      certificates += await eraseCertificatesIssuedUpTo(app.db.kysely, { notIn }, upTo);
+    }
     if (removed > 0) app.log.info({ removed, editions }, 'retention: registrations erased');
+    if (certificates > 0) app.log.info({ certificates }, 'retention: certificates erased');
   },
 };

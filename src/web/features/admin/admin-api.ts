@@ -31,8 +31,18 @@ export function markTicketSent(id: string): Promise<Registration> {
   return apiRequest<Registration>(withId(api.adminTicket, id), { method: 'POST' });
 }
 
-export function deleteRegistration(id: string): Promise<void> {
-  return apiRequest<void>(withId(api.adminRegistration, id), { method: 'DELETE' });
+export function deleteRegistration({
+  id,
+  keepCertificate = true,
+}: {
+  id: string;
+  /** Its issued certificate stays verifiable (issue 36.7), unless false. */
+  keepCertificate?: boolean;
+}): Promise<void> {
+  const url = withId(api.adminRegistration, id);
+  return apiRequest<void>(keepCertificate ? url : `${url}?certificate=erase`, {
+    method: 'DELETE',
+  });
 }
 
 /** Who did what to one registration, oldest first. */

@@ -1,4 +1,7 @@
-// "Excluir inscrição?": names the person; stays open while the deletion is in flight.
+// "Excluir inscrição?": names the person; stays open while the deletion is in flight. When a
+// certificate was issued to them, asks whether to keep it verifiable (kept unless unticked: issue
+// 36.7).
+import { useId, useState } from 'react';
 import type { Registration } from '@shared/registration.schema.ts';
 import {
   AlertDialog,
@@ -10,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useEvent } from '@/lib/event-config.ts';
 import { adminTexts } from './admin-texts.ts';
 
 const texts = adminTexts.deleteDialog;
@@ -18,7 +22,7 @@ export interface DeleteRegistrationDialogProps {
   registration: Registration | null;
   deleting: boolean;
   onCancel(): void;
-  onConfirm(): void;
+  onConfirm(keepCertificate: boolean): void;
   /** Where focus goes when the dialog closes. */
   onCloseAutoFocus(event: Event): void;
 }
@@ -30,6 +34,17 @@ export function DeleteRegistrationDialog({
   onConfirm,
   onCloseAutoFocus,
 }: DeleteRegistrationDialogProps) {
+  const [keep, setKeep] = useState(true);
+  const [askedFor, setAskedFor] = useState(registration);
+  // Each question starts with the certificate kept.
+  if (registration !== askedFor) {
+    setAskedFor(registration);
+    setKeep(true);
+  }
+  const certificate = registration?.certificate;
+  const asks = Boolean(certificate && !certificate.revoked_at);
+  const years = useEvent().certificateRetentionYears;
+  const checkboxId = useId();
   return (
     <AlertDialog
       open={registration !== null}
@@ -44,6 +59,26 @@ export function DeleteRegistrationDialog({
             {texts.description(registration?.nome_completo ?? '')}
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {asks && (
+          <div className="flex items-start gap-3 rounded-lg border p-3">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={keep}
+              onChange={(e) => setKeep(e.target.checked)}
+              aria-describedby={`${checkboxId}-ajuda`}
+              className="accent-primary mt-0.5 size-5 shrink-0"
+            />
+            <div className="grid gap-1">
+              <label htmlFor={checkboxId} className="text-sm font-semibold">
+                {texts.keepCertificate}
+              </label>
+              <p id={`${checkboxId}-ajuda`} className="text-muted-foreground text-sm">
+                {texts.keepCertificateHelp(years)}
+              </p>
+            </div>
+          </div>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline">{texts.cancel}</Button>
@@ -53,7 +88,7 @@ export function DeleteRegistrationDialog({
             variant="destructive"
             aria-disabled={deleting}
             onClick={() => {
-              if (!deleting) onConfirm();
+              if (!deleting) onConfirm(!asks || keep);
             }}
           >
             {deleting ? texts.deleting : texts.delete}

@@ -64,4 +64,8 @@ export const deleteDialogTexts = {
   cancel: 'Cancelar',
   delete: 'Excluir',
   deleting: 'Excluindo...',
+  /** Asked when a certificate was issued to the person (issue 36.7). */
+  keepCertificate: 'Manter o certificado de participação verificável',
+  keepCertificateHelp: (years: number) =>
+    `Por ${years} anos depois de emitido, o código continua confirmando o certificado: ficam só o nome, o evento, a data e a carga horária. Desmarcado, o certificado é apagado com a inscrição.`,
 } as const;

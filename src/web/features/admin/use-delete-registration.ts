@@ -24,11 +24,11 @@ export function useDeleteRegistration(
     setTarget(registration);
   }, []);
 
-  async function deleteTargeted() {
+  async function deleteTargeted(keepCertificate: boolean) {
     if (!target) return;
     setDeleting(true);
     try {
-      await deleteOne(target.id);
+      await deleteOne({ id: target.id, keepCertificate });
       apply({ type: 'deleted', id: target.id });
       toast.success(adminTexts.actions.deleted);
     } catch (error) {

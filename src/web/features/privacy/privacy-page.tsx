@@ -128,6 +128,14 @@ export function PrivacyPage() {
             A organização guarda os seus dados até {event.retentionDays} dias depois do evento, ou
             seja, até {dates.retentionEnd}, e então apaga as inscrições.
           </p>
+          {event.certificate?.enabled && (
+            <p>
+              Um certificado de participação emitido para você continua verificável por{' '}
+              {event.certificateRetentionYears} anos depois de emitido, mesmo que a sua inscrição
+              seja apagada: dele ficam apenas o seu nome, o evento, a data, a carga horária e o
+              código do certificado. Um certificado revogado perde o seu nome na hora.
+            </p>
+          )}
           <p>
             Se quiser que os seus dados sejam apagados antes disso, é só pedir pelo e-mail{' '}
             <a href={mailto} className={linkClass}>

@@ -47,6 +47,18 @@ export function DataSection(props: SectionProps) {
         texts.help.retentionDays,
       )}
       {field(
+        'certificateRetentionYears',
+        (control) => (
+          <Input
+            {...control}
+            {...bind('certificateRetentionYears')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        ),
+        texts.help.certificateRetentionYears,
+      )}
+      {field(
         'csvPrefix',
         (control) => (
           <Input

@@ -46,6 +46,8 @@ export const eventSettingsTexts = {
     admission:
       'Com aprovação, você confirma cada inscrição. Automática: confirmada na chegada, com o ingresso enviado, enquanto houver vagas.',
     retentionDays: 'As inscrições são apagadas esse número de dias depois do evento.',
+    certificateRetentionYears:
+      'Um certificado emitido continua verificável esse número de anos depois da emissão, mesmo com a inscrição apagada: guardamos só o nome, o evento, a data, a carga horária e o código.',
     /** 'Arquivo: inscricoes_build_safe_2025-12-06.csv' */
     csvPrefix: (example: string) => `Arquivo: ${example}`,
   },

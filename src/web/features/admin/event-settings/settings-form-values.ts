@@ -11,7 +11,12 @@ export type SettingsField = keyof EventSettings;
 export type SettingsFormValues = Record<SettingsField, string>;
 export type SettingsFieldErrors = Partial<Record<SettingsField | 'form', string>>;
 
-const numberFields = new Set<SettingsField>(['durationMinutes', 'retentionDays', 'capacity']);
+const numberFields = new Set<SettingsField>([
+  'durationMinutes',
+  'retentionDays',
+  'certificateRetentionYears',
+  'capacity',
+]);
 /** Fields whose empty input means "none" (null): the capacity (no limit), the instants. */
 const emptyIsNull = new Set<SettingsField>([
   'capacity',
