@@ -16,6 +16,7 @@ import { ErasureDialog } from './erasure-dialog.tsx';
 import { erasedBySaving } from './erasure-warning.ts';
 import { EventSection } from './event-section.tsx';
 import { eventSettingsTexts as texts } from './event-settings-texts.ts';
+import { FormSection } from './form-questions/form-section.tsx';
 import { LandingSection } from './landing-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { PagePreview } from './page-preview.tsx';
@@ -83,6 +84,7 @@ export function EventSettingsForm({ current }: { current: VersionedSettings }) {
       <WhereSection {...section} />
       <SeatsSection {...section} seatsWarning={capacityWarning(values.capacity, taken)} />
       <RegistrationWindowSection {...section} />
+      <FormSection {...section} saved={settings} />
       <ThanksSection {...section} />
       <DataSection {...section} />
       <MessagesSection {...section} settings={settings} />

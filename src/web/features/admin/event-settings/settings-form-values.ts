@@ -9,7 +9,11 @@ import {
 
 export type SettingsField = keyof EventSettings;
 export type SettingsFormValues = Record<SettingsField, string>;
-export type SettingsFieldErrors = Partial<Record<SettingsField | 'form', string>>;
+/** A part of one of the organizer's questions, as the schema and the server name it (issue 34.2). */
+export type QuestionErrorKey = `questions.${string}`;
+export type SettingsFieldErrors = Partial<
+  Record<SettingsField | 'form' | QuestionErrorKey, string>
+>;
 
 const numberFields = new Set<SettingsField>([
   'durationMinutes',
@@ -114,7 +118,9 @@ export function placeErrors(
   const placed: SettingsFieldErrors = {};
   const elsewhere: string[] = [];
   for (const [field, message] of Object.entries(fields)) {
-    if (known.includes(field)) placed[field as SettingsField] = message;
+    // A question's part ('questions.2.kind') goes to that part, in the 'Formulário' section.
+    if (known.includes(field) || field.startsWith('questions.'))
+      placed[field as SettingsField] = message;
     else elsewhere.push(message);
   }
   if (elsewhere.length > 0) placed.form = elsewhere.join(' ');

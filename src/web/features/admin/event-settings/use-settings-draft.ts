@@ -82,9 +82,14 @@ export function useSettingsDraft(current: VersionedSettings, saving: boolean) {
   function update(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
+      // A question's parts are named apart ('questions.2.label'): all of them go with the list.
+      const cleared = Object.keys(current).filter(
+        (key) => key === field || (field === 'questions' && key.startsWith('questions.')),
+      );
+      if (cleared.length === 0) return current;
+      return Object.fromEntries(
+        Object.entries(current).filter(([key]) => !cleared.includes(key)),
+      ) as SettingsFieldErrors;
     });
   }
 
