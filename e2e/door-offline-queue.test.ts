@@ -2,7 +2,7 @@
 // Chromium against the real server: a clock that runs wrong, a window that keeps nothing, another
 // door account signing in on the same phone, and what the server decided otherwise said as it
 // happened (docs/decisions/0165).
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, paths, withId } from '../src/shared/paths.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
@@ -137,12 +137,34 @@ function keptAccount(page: Page): Promise<string | undefined> {
   );
 }
 
+/**
+ * Every check-in and undo the phone sends from now on, from its pages or its service worker: the
+ * account it said it was for (`Door-Account`, decision 0210) and what the server answered.
+ */
+function checkInsSent(context: BrowserContext) {
+  const sent: Array<{ method: string; account?: string; status: number | 'failed' }> = [];
+  const isCheckIn = (url: string) => new URL(url).pathname.startsWith(api.doorCheckIns);
+  context.on('response', (response) => {
+    const request = response.request();
+    if (!isCheckIn(request.url())) return;
+    const account = request.headers()['door-account'];
+    sent.push({ method: request.method(), account, status: response.status() });
+  });
+  context.on('requestfailed', (request) => {
+    if (!isCheckIn(request.url())) return;
+    const account = request.headers()['door-account'];
+    sent.push({ method: request.method(), account, status: 'failed' });
+  });
+  return sent;
+}
+
 describe('another door account signs in on the phone while a check-in is still queued', () => {
   it('leaves it to the account that decided it: not sent under the other name, said on screen', async () => {
     const person = await confirmedRegistration(server, { nome_completo: 'Rosa Conta Certa' });
     const first = await startSession(server.app.db.kysely, { role: 'door' });
     const second = await startSession(server.app.db.kysely, { role: 'door' });
     browser = await launchBrowser({ viewport: phone });
+    const sent = checkInsSent(browser.context);
     let page = await browser.newPage();
     await openDoor(page, server, first);
     // The phone keeps the first account's list: a screen that opens without an answer uses it.
@@ -160,12 +182,12 @@ describe('another door account signs in on the phone while a check-in is still q
     await browser.context.setOffline(false);
     page = await browser.newPage();
     await page.route(`**${api.adminMe}`, (route) => route.abort(), { times: 1 });
-    const sent = page.waitForResponse(
+    const firstSent = page.waitForResponse(
       (response) =>
         response.url().endsWith(api.doorCheckIns) && response.request().method() === 'POST',
     );
     await openDoor(page, server, second);
-    const refused = await sent;
+    const refused = await firstSent;
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
       'other_account',
@@ -174,10 +196,13 @@ describe('another door account signs in on the phone while a check-in is still q
     await notice.waitFor();
     expect(await notice.innerText()).toContain(first.email);
     expect(await queuedLine(page).count()).toBe(0);
-    expect(await storedCheckIn(server, person.id)).toEqual({
-      checked_in_at: null,
-      checked_in_by: null,
-    });
+    // Whatever sent it, nothing went out for the colleague, nor without saying whose it was: the
+    // list names each request, should a sender ever appear that this test did not think of.
+    const stored = await storedCheckIn(server, person.id);
+    expect(stored, JSON.stringify(sent)).toEqual({ checked_in_at: null, checked_in_by: null });
+    expect(sent.filter(({ account, status }) => account !== first.email || status !== 409)).toEqual(
+      [],
+    );
     // The list still shows her in: this phone let her in.
     await page.getByLabel('Buscar por nome ou empresa').fill(person.nome_completo);
     await page.getByText(/^Entrou às/).waitFor();
