@@ -39,7 +39,7 @@ export function AdminPanel({ session, onLoggedOut, section, live }: AdminPanelPr
   const heading = useRef<HTMLHeadingElement>(null);
   const listLayout = useListLayout();
   const { state: messaging, channels } = useMessaging();
-  const filters = useRegistrationFilters(registrations, channels);
+  const filters = useRegistrationFilters(registrations, channels, event.questions);
   const { selection, selectedRows, selectedFailed, bulk, clearSelection } =
     useSelectedRegistrations(registrations, heading);
   const actions = { ...useRegistrationActions(apply), ...useCertificateActions(apply) };

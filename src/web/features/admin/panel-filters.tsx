@@ -1,7 +1,8 @@
-// Below the panel's title: the search box and the list's views, with their 'select all' buttons
-// and 'Cartões' / 'Tabela'.
+// Below the panel's title: the search box, the filter by an answer, and the list's views, with
+// their 'select all' buttons and 'Cartões' / 'Tabela'.
 import { SearchField } from '@/components/ui/search-field.tsx';
 import { adminTexts } from './admin-texts.ts';
+import { AnswerFilterSelect } from './answer-filter-select.tsx';
 import { ListViews } from './list-views.tsx';
 import { ListLayoutSwitch } from './registration-table/list-layout-switch.tsx';
 import type { ListLayout } from './registration-table/use-list-layout.ts';
@@ -25,6 +26,11 @@ export function PanelFilters({ filters, onSelect, layout, onLayoutChange }: Pane
         value={filters.searchTerm}
         onChange={filters.setSearchTerm}
         result={searching && shown.length > 0 ? adminTexts.search.found(shown.length) : ''}
+      />
+      <AnswerFilterSelect
+        groups={filters.answerGroups}
+        value={filters.answer}
+        onChange={filters.setAnswer}
       />
       <ListViews
         view={filters.view}

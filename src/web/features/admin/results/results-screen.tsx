@@ -20,6 +20,7 @@ import type { LiveRegistrations } from '../use-live-registrations.ts';
 import { sectionHash, type PanelSection } from '../use-panel-section.ts';
 import { eventResults } from './attendance.ts';
 import { LazyResultsView } from './lazy-results-view.tsx';
+import { QuestionResults } from './question-results.tsx';
 
 export interface ResultsScreenProps {
   session: Session;
@@ -145,7 +146,12 @@ function ResultsFigures({
   if (registrations.length === 0) {
     return <p className="text-muted-foreground py-12 text-center">{empty}</p>;
   }
-  return <LazyResultsView results={results} over={over} />;
+  return (
+    <>
+      <LazyResultsView results={results} over={over} />
+      <QuestionResults registrations={registrations} questions={event.questions} />
+    </>
+  );
 }
 
 function ResultsLayout({ children, ...props }: ResultsScreenProps & { children: ReactNode }) {
