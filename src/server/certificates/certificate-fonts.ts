@@ -1,25 +1,35 @@
 // The certificate's typeface: Inter (SIL Open Font License 1.1), the TrueType files the
 // @expo-google-fonts/inter package ships. Its Latin Extended covers every name a Brazilian event
-// meets ('Conceição Araújo', 'Ñandú', 'Zoë'). Read once per process; PDFKit embeds the subset a
-// document uses (decision 0234).
+// meets ('Conceição Araújo', 'Ñandú', 'Zoë'). PDFKit embeds the subset a document uses
+// (decision 0234).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
 export interface CertificateFonts {
-  regular: Buffer;
-  bold: Buffer;
+  regular: Font;
+  bold: Font;
 }
 
-let fonts: CertificateFonts | undefined;
+let parsed: CertificateFonts | undefined;
+
+function parse(file: string): Font {
+  return create(readFileSync(require.resolve(file))) as Font;
+}
+
+/** A document's own view of a parsed font: its tables shared, its glyphs its own. */
+function forOneDocument(font: Font): Font {
+  const view = Object.create(font) as Font & { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  return view;
+}
 
 export function certificateFonts(): CertificateFonts {
-  fonts ??= {
-    regular: readFileSync(
-      require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-    ),
-    bold: readFileSync(require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf')),
+  parsed ??= {
+    regular: parse('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+    bold: parse('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
   };
-  return fonts;
+  return { regular: forOneDocument(parsed.regular), bold: forOneDocument(parsed.bold) };
 }

@@ -186,9 +186,10 @@ export function certificatePdf(content: CertificateContent): Promise<Buffer> {
       ModDate: content.issuedAt,
     },
   });
-  const files = certificateFonts();
-  doc.registerFont('regular', files.regular);
-  doc.registerFont('bold', files.bold);
+  const fonts = certificateFonts();
+  // PDFKit takes a parsed font as well as a file (PDFFontFactory.open); its types list files only.
+  doc.registerFont('regular', fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('bold', fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
