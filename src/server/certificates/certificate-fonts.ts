@@ -1,7 +1,7 @@
 // The certificate's typeface: Inter (SIL Open Font License 1.1), the TrueType files the
 // @expo-google-fonts/inter package ships. Its Latin Extended covers every name a Brazilian event
 // meets ('Conceição Araújo', 'Ñandú', 'Zoë'). PDFKit embeds the subset a document uses
-// (decision 0234).
+// (decisions 0234, 0191).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
