@@ -18,7 +18,8 @@
 // description of 2,000 characters, four cards, the thank-you pages' texts at their longest), to
 // judge the budgets with the heaviest pages an organizer can make (issue 33.9). `-- --logo`: with
 // a logo sent through the panel's route as an organizer would (a 1200 × 300 PNG, stored at 480 ×
-// 120), to judge the pages that show it (issue 33.2); the options combine, and `-- --page /`
+// 120), to judge the pages that show it (issue 33.2); `-- --questions`: the form asking ten questions
+// of the organizer's own, of every kind (issue 34.3); the options combine, and `-- --page /`
 // (repeatable) measures only the pages named.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chromiumArgs, executablePath } from '#test/browser/browser.ts';
 import { freePort } from '#test/servers/child-server.ts';
+import { cityQuestion, meetupQuestions, questionsOf } from '#test/builders/form-questions.ts';
 import { sendLogo } from './lib/event-logo.ts';
 
 const runs = 3;
@@ -54,6 +56,19 @@ const root = resolve(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'inscricoes-bench-pages-'));
 const configured = process.argv.includes('--configured');
 const withLogo = process.argv.includes('--logo');
+const withQuestions = process.argv.includes('--questions');
+
+/** Ten questions a meetup asks, of every kind (a select among them): the form at its issue's bound. */
+const tenQuestions = [
+  ...meetupQuestions,
+  cityQuestion,
+  ...questionsOf([
+    { kind: 'text', label: 'Empresa onde trabalha ou estuda' },
+    { kind: 'choice', label: 'Nível de experiência', options: ['Júnior', 'Pleno', 'Sênior'] },
+    { kind: 'yes_no', label: 'Quer receber os slides por e-mail?' },
+    { kind: 'long_text', label: 'Sugestão de tema para o próximo encontro' },
+  ]),
+];
 
 /** The heaviest landing an organizer can write: every text at its limit, four cards. */
 function heaviestEvent(): string {
@@ -72,6 +87,7 @@ function heaviestEvent(): string {
   writeFileSync(
     file,
     JSON.stringify({
+      ...(withQuestions && { questions: tenQuestions }),
       name: 'Encontro Dev Recife',
       eyebrow: words(80),
       description: paragraphs.join('\n\n'),
@@ -115,6 +131,13 @@ async function serveFloor(dir: string) {
   return { url: `http://localhost:${port}`, close: () => app.close() };
 }
 
+/** The defaults with ten questions only (`--questions` without `--configured`). */
+function questionsEvent(): { EVENT_CONFIG: string } {
+  const file = join(scratch, 'event.json');
+  writeFileSync(file, JSON.stringify({ questions: tenQuestions }));
+  return { EVENT_CONFIG: file };
+}
+
 /** `npm start`, as an operator runs it, on a fresh database in a scratch folder. */
 async function startOurs() {
   const port = await freePort();
@@ -122,7 +145,7 @@ async function startOurs() {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    ...(configured ? { EVENT_CONFIG: heaviestEvent() } : {}),
+    ...(configured ? { EVENT_CONFIG: heaviestEvent() } : withQuestions ? questionsEvent() : {}),
   };
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: scratch,
@@ -385,8 +408,11 @@ try {
     const results = measured[method];
     const base = results.get('floor')!;
     const name = methodName[method];
-    const landing = results.get('/')!;
-    console.log(`  / JS ≤ 1.25× floor (${name}): ${check(landing.js <= 1.25 * base.js)}`);
+    // Judged only when '/' was measured (`--page` may name others alone).
+    const landing = results.get('/');
+    if (landing) {
+      console.log(`  / JS ≤ 1.25× floor (${name}): ${check(landing.js <= 1.25 * base.js)}`);
+    }
     // The blank page first: where it misses a budget, the host misses it, whatever the page.
     for (const path of ['blank', ...pages]) {
       const f = results.get(path)!;
