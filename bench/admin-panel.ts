@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser } from '#test/browser/browser.ts';
+import { closeSharedBrowser, launchBrowser } from '#test/browser/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { seedRegistrations, startTestServer } from '#test/servers/test-server.ts';
 import {
@@ -200,6 +200,7 @@ try {
   if (problems.length > 0) console.log(`admin-panel: browser problems: ${problems.join(' | ')}`);
 } finally {
   await browser.close();
+  await closeSharedBrowser();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
   clearTimeout(deadline);

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser } from '#test/browser/browser.ts';
+import { closeSharedBrowser, launchBrowser } from '#test/browser/browser.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { startChildServer } from '#test/servers/child-server.ts';
 import { sendingEnv, startTestGraphApi } from '#test/stand-ins/graph-api.ts';
@@ -123,6 +123,7 @@ try {
 } finally {
   clearTimeout(deadline);
   await browser.close();
+  await closeSharedBrowser();
   await server.kill();
   await db.close();
   await smtp.close();

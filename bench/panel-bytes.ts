@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser } from '#test/browser/browser.ts';
+import { closeSharedBrowser, launchBrowser } from '#test/browser/browser.ts';
 import { api, paths } from '../src/shared/paths.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
 
@@ -148,6 +148,7 @@ try {
     }
   } finally {
     await browser.close();
+    await closeSharedBrowser();
   }
 } finally {
   clearTimeout(deadline);

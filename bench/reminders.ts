@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
-import { launchBrowser } from '#test/browser/browser.ts';
+import { closeSharedBrowser, launchBrowser } from '#test/browser/browser.ts';
 import { startSession } from '#test/api/sessions.ts';
 import { servedRegistration } from '#test/builders/registrations.ts';
 import { startChildServer } from '#test/servers/child-server.ts';
@@ -177,7 +177,7 @@ try {
 } finally {
   // Each part closed in turn; the deadline names the one that does not close.
   const parts: Array<[string, () => Promise<unknown>]> = [
-    ['Chromium', () => browser.close()],
+    ['Chromium', () => browser.close().then(closeSharedBrowser)],
     ['the server', () => server.kill()],
     ['the database', () => db.close()],
     ['the SMTP server', () => smtp.close()],
@@ -190,6 +190,3 @@ try {
   rmSync(dir, { recursive: true, force: true });
   clearTimeout(deadline);
 }
-// The harness keeps one Chromium per process for every launchBrowser() (decision 0181) and has no
-// call to close it: it would hold this process open once everything above is closed.
-process.exit();

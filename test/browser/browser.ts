@@ -80,8 +80,24 @@ function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
+/** The folder of this process's shared Chromium (its profile and temporary files). */
+let sharedFolder: string | undefined;
+
+/**
+ * Closes this process's shared Chromium and removes its folder: for a script (a bench) that ends
+ * by itself. A test worker need not: the run's teardown removes the folder.
+ */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+  if (sharedFolder) rmSync(sharedFolder, { recursive: true, force: true });
+  sharedFolder = undefined;
+}
+
 async function launchShared(): Promise<Browser> {
   const folder = mkdtempSync(join(tmpdir(), workerChromiumPrefix));
+  sharedFolder = folder;
   // Playwright makes the profile and its artifacts' folder in os.tmpdir() as it launches.
   const runTmp = process.env.TMPDIR;
   process.env.TMPDIR = folder;
