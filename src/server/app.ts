@@ -28,6 +28,7 @@ import { liveChangesPruneJob } from './live/live-changes-prune.job.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { announcementsRoutes } from './announcements/announcements.routes.ts';
+import { reminderAnswersRoutes } from './reminders/reminder-answers.routes.ts';
 import { whatsappWebhookRoutes } from './messages/whatsapp/whatsapp-webhook.routes.ts';
 import { openLive } from './live/open-live.ts';
 import authorization from './plugins/authorization.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(liveRoutes);
   await app.register(messagesRoutes);
   await app.register(announcementsRoutes);
+  await app.register(reminderAnswersRoutes);
   await app.register(whatsappWebhookRoutes);
   await app.register(async (site) => {
     // The built site (pages, and @fastify/static's route per file) is for everyone.

@@ -26,6 +26,8 @@ export const auditActions = [
   'certificate_revoked',
   /** The person answered 'Vou comparecer' (WhatsApp or their page; issue 35.2): actor null. */
   'attendance_confirmed',
+  /** The person's own cancellation moved the waiting list's first into their seat (issue 35.5). */
+  'seat_passed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

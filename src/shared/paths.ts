@@ -111,6 +111,8 @@ export const api = {
   adminAnnouncementAudience: '/api/admin/announcements/audience',
   /** A test to the signed-in organizer's own address, composed as the real one. */
   adminAnnouncementTest: '/api/admin/announcements/test',
+  /** What people answered the reminders, for 'Resultados' (issue 35.5); `?edition=<id>`. */
+  adminReminderAnswers: '/api/admin/reminder-answers',
   /** WhatsApp Business (Meta): the verification handshake and the delivery statuses. */
   whatsappWebhook: '/api/webhooks/whatsapp',
   /** The live stream (Server-Sent Events) of changes to registrations. */

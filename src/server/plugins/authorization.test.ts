@@ -94,6 +94,8 @@ describe('the route table', () => {
       [`GET ${api.adminAnnouncementAudience}`]: ['admin'],
       [`HEAD ${api.adminAnnouncementAudience}`]: ['admin'],
       [`POST ${api.adminAnnouncementTest}`]: ['admin'],
+      [`GET ${api.adminReminderAnswers}`]: ['admin'],
+      [`HEAD ${api.adminReminderAnswers}`]: ['admin'],
       [`GET ${api.adminEvent}`]: ['admin'],
       [`HEAD ${api.adminEvent}`]: ['admin'],
       [`PUT ${api.adminEvent}`]: ['admin'],

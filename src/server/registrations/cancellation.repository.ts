@@ -95,6 +95,8 @@ export async function cancelRegistration(
     await within?.(trx, found.id);
     // A confirmed person's seat, or the one offered to a promoted person, goes to the next.
     const promoted = freeSeatOf(seats, found) ? await promoteWaitlisted(trx, seats, plan, 1) : [];
+    // What the person's answer did, for 'Resultados' (issue 35.5): their seat went to the next.
+    if (!actor && promoted.length > 0) await recordAudit(trx, found.id, 'seat_passed', null);
     const [registration] = await withDeliveries(trx, [row]);
     return { registration: registration!, changed: true, promoted };
   });

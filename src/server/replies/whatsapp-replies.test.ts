@@ -90,6 +90,15 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     return list.find((r) => r.id === id)!;
   }
 
+  /** 'Resultados'' figures for the current edition (issue 35.5). */
+  async function answers() {
+    const response = await server.request(api.adminReminderAnswers, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
   const rowsOf = async (id: string) => ({
     messages: await db()
       .selectFrom('messages')
@@ -111,6 +120,23 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .execute(),
   });
 
+  /**
+   * Once our outbox holds Meta's id for a message it sent: a person can answer only a message
+   * that reached them, by then recorded; the stand-in answers faster than any thumb.
+   */
+  async function recorded(wamid: string): Promise<string> {
+    await expect
+      .poll(async () =>
+        db()
+          .selectFrom('messages')
+          .select('id')
+          .where('provider_id', '=', wamid)
+          .executeTakeFirst(),
+      )
+      .toBeTruthy();
+    return wamid;
+  }
+
   /** The reminder's wamid at the stand-in, once it went to this number. */
   async function reminderTo(phone: string): Promise<string> {
     await expect
@@ -118,7 +144,9 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
         timeout: 20_000,
       })
       .toBe(true);
-    return reminderRequests(graph, template).find((r) => r.body.to === digits(phone))!.wamid!;
+    return recorded(
+      reminderRequests(graph, template).find((r) => r.body.to === digits(phone))!.wamid!,
+    );
   }
 
   /** One seat taken by `seated`, one person waiting; the reminder sent. */
@@ -185,7 +213,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .poll(async () => (await rowsOf(seated.id)).messages.at(-1)?.kind)
       .toBe('cancel_check');
 
-    const yes = await tap(digits(seated.whatsapp), check.wamid!, {
+    const yes = await tap(digits(seated.whatsapp), await recorded(check.wamid!), {
       buttonReply: cancelCheckReplies.yes,
       title: replyTexts.yes,
     });
@@ -225,6 +253,13 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(seatedRows.audit).toContain('withdrawn');
     expect((await rowsOf(waiting.id)).audit).toContain('promoted');
     expect(seatedRows.replies.map((r) => r.action).sort()).toEqual(['ask', 'cancel']);
+    // The organizer sees it: one cancelled after the reminder, and the seat passed on.
+    expect(await answers()).toEqual({
+      reminded: 1,
+      saidYes: 0,
+      cancelledAfterReminder: 1,
+      seatsPassed: 1,
+    });
 
     // Meta delivers both again (it does, until it hears a 200 in time): nothing changes twice.
     const before = { seated: await rowsOf(seated.id), waiting: await rowsOf(waiting.id) };
@@ -261,6 +296,12 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const rows = await rowsOf(seated.id);
     expect(rows.audit.filter((a) => a === 'attendance_confirmed')).toHaveLength(1);
     expect(rows.messages.filter((m) => m.kind === 'cancel_check')).toEqual([]);
+    expect(await answers()).toEqual({
+      reminded: 1,
+      saidYes: 1,
+      cancelledAfterReminder: 0,
+      seatsPassed: 0,
+    });
 
     // 'Não poderei ir', then 'Não, vou comparecer': still there, nothing cancelled.
     const other = await eventWithAWaitingList('303');
@@ -275,7 +316,9 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const check = graph.requests.find(
       (r) => r.body.to === digits(other.seated.whatsapp) && r.body.interactive,
     )!;
-    await tap(digits(other.seated.whatsapp), check.wamid!, { buttonReply: cancelCheckReplies.no });
+    await tap(digits(other.seated.whatsapp), await recorded(check.wamid!), {
+      buttonReply: cancelCheckReplies.no,
+    });
     await expect.poll(async () => (await registration(other.seated.id)).rsvp).toBe('yes');
     expect((await registration(other.seated.id)).status).toBe('confirmed');
     expect((await registration(other.waiting.id)).status).toBe('waitlisted');

@@ -24,6 +24,7 @@ export const auditTrailTexts = {
     certificate_issued: 'emitiu o certificado',
     certificate_revoked: 'revogou o certificado',
     attendance_confirmed: 'confirmou presença',
+    seat_passed: 'liberou a vaga para a próxima pessoa da lista de espera',
   },
   /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
   resent: (channel: MessageChannel, kind: MessageKind) =>

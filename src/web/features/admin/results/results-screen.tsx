@@ -21,6 +21,7 @@ import { sectionHash, type PanelSection } from '../use-panel-section.ts';
 import { eventResults } from './attendance.ts';
 import { LazyResultsView } from './lazy-results-view.tsx';
 import { QuestionResults } from './question-results.tsx';
+import { ReminderAnswersSection } from './reminder-answers.tsx';
 
 export interface ResultsScreenProps {
   session: Session;
@@ -118,6 +119,7 @@ export function EditionResultsScreen({
             <ResultsFigures
               registrations={registrations.data}
               event={edition.event}
+              editionId={edition.current ? undefined : editionId}
               // Nobody registers in a past edition: not "yet".
               empty={edition.current ? adminTexts.results.empty : editionsTexts.edition.empty}
             />
@@ -132,10 +134,13 @@ export function EditionResultsScreen({
 function ResultsFigures({
   registrations,
   event,
+  editionId,
   empty = adminTexts.results.empty,
 }: {
   registrations: readonly Registration[];
   event: EventSettings;
+  /** A past edition's (the reminders' answers are asked by it). */
+  editionId?: string;
   /** What to say when the edition has no registration. */
   empty?: string;
 }) {
@@ -150,6 +155,12 @@ function ResultsFigures({
     <>
       <LazyResultsView results={results} over={over} />
       <QuestionResults registrations={registrations} questions={event.questions} />
+      <ReminderAnswersSection
+        registrations={registrations}
+        event={event}
+        over={over}
+        {...(editionId ? { editionId } : {})}
+      />
     </>
   );
 }
