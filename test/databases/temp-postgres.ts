@@ -2,9 +2,15 @@
 // TEST_POSTGRES_URL names, or the local one with the postgres user: created here, dropped by
 // `drop()`.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { appendFileSync } from 'node:fs';
-import { databasePrefix, runVariable } from '../run/run-folder.ts';
+import {
+  databasePrefix,
+  droppedDatabasesFolder,
+  runFolder,
+  runVariable,
+} from '../run/run-folder.ts';
 import { migratedPostgresTemplate } from './migrated-template.ts';
 
 export const adminUrl =
@@ -54,7 +60,6 @@ export async function createTempPostgres(options: TempPostgresOptions = {}): Pro
   const name = `${databasePrefix()}${randomBytes(6).toString('hex')}`;
   const copied = options.empty || !process.env[runVariable] ? undefined : templateName();
   if (copied) await migratedPostgresTemplate(adminUrl, copied);
-  const t0 = performance.now();
   await onAdmin([
     copied ? `create database ${name} template ${copied}` : `create database ${name}`,
     // A commit answers before its WAL record reaches the disk (no fsync to wait for): the same
@@ -62,15 +67,19 @@ export async function createTempPostgres(options: TempPostgresOptions = {}): Pro
     // no test crashes PostgreSQL (decision 0081).
     ...(options.durable ? [] : [`alter database ${name} set synchronous_commit = off`]),
   ]);
-  appendFileSync('/dev/shm/pgtimes.txt', `create ${Math.round(performance.now() - t0)}\n`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const t1 = performance.now();
-      await onAdmin([`drop database if exists ${name} with (force)`]);
-      appendFileSync('/dev/shm/pgtimes.txt', `drop ${Math.round(performance.now() - t1)}\n`);
+      if (!process.env[runVariable]) {
+        await onAdmin([`drop database if exists ${name} with (force)`]);
+        return;
+      }
+      // Recorded for the run's teardown, which drops them all at once (decision 0184).
+      const dropped = join(runFolder(), droppedDatabasesFolder);
+      mkdirSync(dropped, { recursive: true });
+      writeFileSync(join(dropped, name), '');
     },
   };
 }
