@@ -228,3 +228,15 @@ export function sendingEnv({
       : {}),
   };
 }
+
+/** The most of `times` (milliseconds) that fall within any `windowMs`: requests in Meta's second. */
+export function busiest(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < sorted.length; to += 1) {
+    while (sorted[to]! - sorted[from]! >= windowMs) from += 1;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}

@@ -6,7 +6,12 @@ import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
 import { servedRegistration, validRegistration } from '#test/builders/registrations.ts';
-import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
+import {
+  busiest,
+  sendingEnv,
+  startTestGraphApi,
+  type TestGraphApi,
+} from '#test/stand-ins/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
 import { seedRegistrations, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 import { mailConnections } from '../messages/email/smtp-mailer.ts';
@@ -38,18 +43,6 @@ afterAll(async () => {
   await graph?.close();
   await smtp?.close();
 });
-
-/** The most requests that reached the stand-in within any `windowMs`. */
-function busiest(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  let from = 0;
-  for (let to = 0; to < sorted.length; to += 1) {
-    while (sorted[to]! - sorted[from]! >= windowMs) from += 1;
-    most = Math.max(most, to - from + 1);
-  }
-  return most;
-}
 
 describe('an announcement to 2,000 people', () => {
   it('goes at the providers’ pace, once per person, with the panel answering', async () => {

@@ -179,10 +179,7 @@ export interface AnnouncementsTable {
   account_id: string | null;
 }
 
-/**
- * A channel whose provider refused our credentials or our account: shown in the panel until a
- * send works.
- */
+/** A channel whose provider refused our credentials or account: on the panel until one works. */
 export interface SendingPausesTable {
   channel: MessageChannel;
   message: string;
@@ -210,10 +207,7 @@ export interface EventImagesTable {
   created_at: string;
 }
 
-/**
- * A certificate of attendance (issue 36), under its verification code: what its page shows, kept
- * after the registration is erased (registration_id then null).
- */
+/** A certificate (issue 36) by its code: what its page shows, kept after erasure (no registration). */
 export interface CertificatesTable {
   /** 'XXXX-XXXX-XXXX-XXXX' (src/shared/certificate-code.ts). */
   code: string;
@@ -231,10 +225,6 @@ export interface CertificatesTable {
   revoked_at: string | null;
 }
 
-/**
- * A step of the first start after the setup link (decision 0227): open while the organizer has
- * not had it yet. `event`: the short screen that asks for the event's name, date and place.
- */
 /** A key the server made for itself, shared by every instance (decision 0238). */
 export interface ServerKeysTable {
   name: string;
@@ -243,6 +233,10 @@ export interface ServerKeysTable {
   created_at: string;
 }
 
+/**
+ * A step of the first start after the setup link (decision 0227): open while the organizer has
+ * not had it yet. `event`: the short screen that asks for the event's name, date and place.
+ */
 export interface FirstStartStepsTable {
   step: string;
   opened_at: string;
@@ -269,6 +263,12 @@ export interface WhatsappRepliesTable {
   received_at: string;
 }
 
+/** When the next WhatsApp request may leave, in ms on the database's clock (decision 0192). */
+export interface WhatsappPaceTable {
+  name: string;
+  next_at: number;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   accounts: AccountsTable;
@@ -292,6 +292,7 @@ export interface Database {
   server_keys: ServerKeysTable;
   reminders_sent: RemindersSentTable;
   whatsapp_replies: WhatsappRepliesTable;
+  whatsapp_pace: WhatsappPaceTable;
 }
 
 export type RegistrationRow = Selectable<RegistrationsTable>;

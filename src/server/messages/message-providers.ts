@@ -5,7 +5,6 @@ import type { DeliveryResult } from './delivery-result.ts';
 import type { Mailer } from './email/smtp-mailer.ts';
 import type { ProviderRequest } from './message-composition.ts';
 import type { WhatsappClient } from './whatsapp/whatsapp-client.ts';
-import { whatsappPace, whatsappPerWindow, whatsappWindowMs } from './whatsapp/whatsapp-pace.ts';
 
 export interface MessageProviders {
   configured: MessageChannel[];
@@ -14,9 +13,15 @@ export interface MessageProviders {
   close(): void;
 }
 
-export function messageProviders(mailer?: Mailer, whatsapp?: WhatsappClient): MessageProviders {
-  // Meta takes 80 messages a second per number by default: every request waits its turn here.
-  const pace = whatsappPace(whatsappPerWindow, whatsappWindowMs);
+/**
+ * `pace`: resolves when the next WhatsApp request may leave (Meta takes 80 messages a second per
+ * number by default): every request waits its turn there.
+ */
+export function messageProviders(
+  pace: () => Promise<void>,
+  mailer?: Mailer,
+  whatsapp?: WhatsappClient,
+): MessageProviders {
   return {
     configured: [
       ...(mailer ? (['email'] as const) : []),

@@ -26,6 +26,12 @@ import { releaseAllClaims, type MessageRow } from './outbox.repository.ts';
 import { outcomeOf, type RetryPolicy } from './retry-policy.ts';
 import { startWakeSchedule } from './wake-schedule.ts';
 import type { WhatsappClient } from './whatsapp/whatsapp-client.ts';
+import {
+  sharedWhatsappPace,
+  whatsappPace,
+  whatsappPerWindow,
+  whatsappWindowMs,
+} from './whatsapp/whatsapp-pace.ts';
 
 export interface OutboxSender {
   /** This instance just queued messages. Never throws. */
@@ -55,7 +61,12 @@ export interface SenderOptions {
 
 export async function startOutboxSender(options: SenderOptions): Promise<OutboxSender> {
   const { db, log, listener } = options;
-  const providers = messageProviders(options.mailer, options.whatsapp);
+  // Every instance sends from the same WhatsApp number: on PostgreSQL they share one pace.
+  const pace =
+    db.kind === 'postgres'
+      ? sharedWhatsappPace(db.kysely, whatsappPerWindow, whatsappWindowMs)
+      : whatsappPace(whatsappPerWindow, whatsappWindowMs);
+  const providers = messageProviders(pace, options.mailer, options.whatsapp);
   const { configured } = providers;
   // SQLite has one server process: a claim left standing was cut short by its last crash. On
   // PostgreSQL another instance may hold it, so it is left to lapse.

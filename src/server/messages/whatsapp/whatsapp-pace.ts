@@ -1,9 +1,13 @@
-// The pace of this instance's WhatsApp requests: Meta takes 80 messages a second per business
-// number by default and answers 130429 past it (decision 0270). Ten requests in flight against a
+// The pace of WhatsApp requests: Meta takes 80 messages a second per business number by default
+// and answers 130429 past it (decision 0270); the number is the same for every instance, so on
+// PostgreSQL they share one pace (decision 0192). Ten requests in flight against a
 // fast answer would go well past that during an announcement to thousands, so they leave evenly
 // spaced, 80 per 1.1 s (the margin absorbs the network's and a busy machine's jitter, so Meta
 // never counts 81 in its own second). Spaced, not 80 at once and then a pause: a burst of 80 lands
 // in one second with whatever the jitter adds, and a late timer never sends a catch-up burst.
+
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 export const whatsappPerWindow = 80;
 export const whatsappWindowMs = 1100;
@@ -22,5 +26,33 @@ export function whatsappPace(perWindow: number, windowMs: number): () => Promise
     });
     queue = turn;
     return turn;
+  };
+}
+
+/**
+ * The pace of every instance on one database: each request reserves the next free moment in one
+ * row, on the database's clock (instances' own clocks may differ), then waits for it. Without an
+ * answer from the database, this instance's own pace stands in for it.
+ */
+export function sharedWhatsappPace(
+  kysely: Kysely<Database>,
+  perWindow: number,
+  windowMs: number,
+): () => Promise<void> {
+  const spacing = windowMs / perWindow;
+  const alone = whatsappPace(perWindow, windowMs);
+  const now = sql<number>`extract(epoch from clock_timestamp()) * 1000`;
+  return async () => {
+    let wait: number;
+    try {
+      const { rows } = await sql<{ wait_ms: number }>`
+        insert into whatsapp_pace as pace (name, next_at) values ('whatsapp', ${now} + ${spacing})
+        on conflict (name) do update set next_at = greatest(pace.next_at, ${now}) + ${spacing}
+        returning next_at - ${spacing} - ${now} as wait_ms`.execute(kysely);
+      wait = Number(rows[0]?.wait_ms ?? 0);
+    } catch {
+      return alone();
+    }
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   };
 }
