@@ -31,8 +31,10 @@ export async function teardown() {
   );
   const droppedFolder = join(folder, droppedDatabasesFolder);
   const done = new Set(existsSync(droppedFolder) ? readdirSync(droppedFolder) : []);
-  rmSync(folder, { recursive: true, force: true });
+  // The databases first: a removal cut short (a Chromium still writing its profile) must not take
+  // the record of those the tests were done with, nor leave them to the other project's teardown.
   const databases = await leftDatabases(done);
+  rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   const left = [
     ...files.map((file) => `${folder}/${file}`),
     ...databases.map((db) => `database ${db}`),
