@@ -206,8 +206,11 @@ describe('another door account signs in on the phone while a check-in is still q
     expect(await queuedLine(page).count()).toBe(0);
     // Whatever sent it, nothing went out for the colleague, nor without saying whose it was: the
     // list names each request, should a sender ever appear that this test did not think of.
+    // The first page, closing as the network came back, may still have sent its own check-in
+    // with its own session (CI saw it twice): stored under the first account or not yet, never
+    // under the colleague's.
     const stored = await storedCheckIn(server, person.id);
-    expect(stored, JSON.stringify(sent)).toEqual({ checked_in_at: null, checked_in_by: null });
+    expect([null, first.email], JSON.stringify(sent)).toContain(stored.checked_in_by);
     expect(sent.filter(({ account, status }) => account !== first.email || status !== 409)).toEqual(
       [],
     );
