@@ -59,19 +59,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   WHATSAPP_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'digits only, as Meta shows it').optional(),
-  WHATSAPP_TEMPLATE: z
-    .string()
-    .regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _')
-    .optional(),
+  WHATSAPP_TEMPLATE: templateName.optional(),
   WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'like pt_BR')
     .default('pt_BR'),
   WHATSAPP_TEMPLATE_CANCEL_BUTTON: flag.default(false),
-  WHATSAPP_TEMPLATE_CERTIFICATE: z
-    .string()
-    .regex(/^[a-z0-9_]+$/, 'the template name: a-z, 0-9 and _')
-    .optional(),
+  WHATSAPP_TEMPLATE_CERTIFICATE: templateName.optional(),
   WHATSAPP_TEMPLATE_REMINDER: templateName.optional(),
   WHATSAPP_TEMPLATE_SEAT: templateName.optional(),
   WHATSAPP_TEMPLATE_NOTICE: templateName.optional(),
@@ -109,6 +103,11 @@ export interface Config {
    * channel is tried again; tests shorten them.
    */
   outboxRetry?: { baseMs: number; pausedProbeMs?: number };
+  /**
+   * The waits before a WhatsApp reply to a message not recorded yet, or whose answer failed, is
+   * tried again (replies/reply-retries.ts); tests shorten them.
+   */
+  replyRetryMs?: readonly number[];
   /** Unset: the panel's wa.me button only. */
   whatsapp?: WhatsappConfig;
 }

@@ -5,6 +5,7 @@
 // nothing twice; an unsigned reply, one from another number and one to an unknown message change
 // nothing, and the log never holds the number.
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
@@ -21,6 +22,8 @@ import { queueDueReminders } from '../reminders/reminders.job.ts';
 
 const appSecret = 'segredo-do-app-de-teste';
 const template = 'lembrete_evento';
+/** The waits before a reply is looked up again (about 30 s in all by default). */
+const replyRetryMs = [250, 500, 1000, 2000];
 
 describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   let smtp: TestSmtp;
@@ -50,7 +53,7 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
         WHATSAPP_TEMPLATE_REMINDER: template,
         ...(database ? { DATABASE_URL: database.url } : {}),
       },
-      { logStream },
+      { logStream, config: { replyRetryMs } },
     );
     admin = await startSession(server.app.db.kysely);
   }, 60_000);
@@ -72,6 +75,9 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       .filter((line) => line.includes(`"reply":"${id}"`) && line.includes('"outcome"'))
       .map((line) => (JSON.parse(line) as { outcome: string }).outcome)
       .sort();
+  /** The server's log lines about a reply (its id) that contain `text`. */
+  const linesAbout = (id: string, text: string) =>
+    log.split('\n').filter((line) => line.includes(`"reply":"${id}"`) && line.includes(text));
   const digits = (phone: string) => phone.replace(/\D/g, '');
   const webhook = () => server.url + api.whatsappWebhook;
 
@@ -346,6 +352,10 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(unknown.status).toBe(200);
     await expect.poll(() => outcomesOf(unknown.id)).toEqual(['ignored']);
 
+    // Looked up again over the whole window first: its message could have been recorded late.
+    expect(linesAbout(unknown.id, 'waits for the message it answers')).toHaveLength(
+      replyRetryMs.length,
+    );
     const lines = log.split('\n').filter((line) => line.includes('a WhatsApp reply was ignored'));
     expect(lines.join('\n')).toContain('"reason":"wrong_number"');
     expect(lines.join('\n')).toContain('"reason":"unknown_context"');
@@ -358,6 +368,57 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     expect(rows.replies).toEqual([]);
     expect(rows.messages.filter((m) => m.kind === 'cancel_check')).toEqual([]);
     expect((await registration(waiting.id)).status).toBe('waitlisted');
+  }, 60_000);
+
+  it("a reply that overtakes its message's wamid takes effect once the outbox records it", async () => {
+    const { seated, reminder } = await eventWithAWaitingList('306');
+    // As when Graph's answer to our send is still on its way to the outbox (on this instance or
+    // another) as the person taps: the reminder's wamid is not recorded yet.
+    const { id: messageId } = await db()
+      .selectFrom('messages')
+      .select('id')
+      .where('provider_id', '=', reminder)
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('messages')
+      .set({ provider_id: null })
+      .where('id', '=', messageId)
+      .execute();
+
+    const no = await tap(digits(seated.whatsapp), reminder, { payload: reminderReplies.no });
+    expect(no.status).toBe(200);
+    await expect.poll(() => linesAbout(no.id, 'waits for the message it answers')).not.toEqual([]);
+    expect(outcomesOf(no.id)).toEqual([]);
+    // Meta delivers it again meanwhile: it waits too, and one of the two does it.
+    await tap(digits(seated.whatsapp), reminder, { payload: reminderReplies.no }, no.id);
+    await db()
+      .updateTable('messages')
+      .set({ provider_id: reminder })
+      .where('id', '=', messageId)
+      .execute();
+    await expect.poll(() => outcomesOf(no.id)).toEqual(['ask', 'repeated']);
+    expect(
+      (await rowsOf(seated.id)).messages.filter((m) => m.kind === 'cancel_check'),
+    ).toHaveLength(1);
+    expect(log).not.toContain(digits(seated.whatsapp));
+  }, 60_000);
+
+  it('a reply whose answer failed (the database briefly away) is answered again', async () => {
+    const { seated, reminder } = await eventWithAWaitingList('307');
+    // Its table out of reach: the reply's transaction throws, as on a dropped connection.
+    await sql`alter table whatsapp_replies rename to whatsapp_replies_away`.execute(db());
+    let yes = '';
+    try {
+      const tapped = await tap(digits(seated.whatsapp), reminder, { payload: reminderReplies.yes });
+      expect(tapped.status).toBe(200);
+      yes = tapped.id;
+      await expect.poll(() => linesAbout(yes, 'answering a WhatsApp reply failed')).not.toEqual([]);
+    } finally {
+      await sql`alter table whatsapp_replies_away rename to whatsapp_replies`.execute(db());
+    }
+    await expect.poll(async () => (await registration(seated.id)).rsvp).toBe('yes');
+    expect(outcomesOf(yes)).toEqual(['yes']);
+    expect(log).not.toContain(digits(seated.whatsapp));
   }, 60_000);
 
   it("the reminder e-mail's two answers open steps whose forms record them; opening changes nothing", async () => {

@@ -18,7 +18,8 @@ import { confirmAttendanceIn } from '../registrations/attendance-answer.reposito
 
 type Action = 'yes' | 'ask' | 'cancel';
 
-export type ReplyOutcome = Action | 'repeated' | 'ignored';
+/** `unknown`: its message is not recorded (yet), and the caller will look again. */
+export type ReplyOutcome = Action | 'repeated' | 'ignored' | 'unknown';
 
 /** The messages a reply may answer, and what each of their buttons means. */
 function actionOf(kind: MessageKind, answer: string): Action | undefined {
@@ -67,9 +68,14 @@ async function recordReply(
   return row !== undefined;
 }
 
+/**
+ * `willRetry`: an unknown `context.id` answers `unknown` instead of being ignored, for a look
+ * again later (its message's wamid may not be recorded yet: reply-retries.ts).
+ */
 export async function answerReply(
   app: FastifyInstance,
   reply: IncomingReply,
+  { willRetry = false }: { willRetry?: boolean } = {},
 ): Promise<ReplyOutcome> {
   const db = app.db.kysely;
   const answered = await db
@@ -89,6 +95,7 @@ export async function answerReply(
     app.log.warn({ reason, reply: reply.id, registrationId }, 'a WhatsApp reply was ignored');
     return 'ignored' as const;
   };
+  if (!answered && willRetry) return 'unknown';
   const action = answered && actionOf(answered.kind, reply.answer);
   if (!answered || !action) return ignored(answered ? 'unknown_answer' : 'unknown_context');
   if (!samePhone(answered.whatsapp, reply.from)) return ignored('wrong_number', answered.id);

@@ -13,7 +13,7 @@ import { applyProviderStatus } from '../provider-status.repository.ts';
 import { reportedFailure } from './whatsapp-client.ts';
 import { statusReportsIn, type StatusReport } from './whatsapp-status-reports.ts';
 import { incomingRepliesIn } from './whatsapp-incoming.ts';
-import { answerReply } from '../../replies/whatsapp-replies.ts';
+import { replyAnswerer } from '../../replies/reply-retries.ts';
 
 /** `sha256=` and the HMAC-SHA256 of the body, compared in constant time. */
 export function validSignature(body: Buffer, header: unknown, secret: string): boolean {
@@ -44,6 +44,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
   const forMeta = { config: { audience: audiences.public } };
   const { appSecret, verifyToken } = app.config.whatsapp ?? {};
 
+  const answerReply = replyAnswerer(app);
   const retries = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
     for (const timer of retries) clearTimeout(timer);
@@ -158,15 +159,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance) {
         // Meta wants its 200 at once; the statuses are applied right after.
         void reply.code(200).send({ ok: true });
         for (const report of statusReportsIn(parsed)) await record(report);
-        for (const incoming of incomingRepliesIn(parsed)) {
-          try {
-            // By the reply's id alone: never the number, nor what the person sent.
-            const outcome = await answerReply(app, incoming);
-            app.log.info({ reply: incoming.id, outcome }, 'a WhatsApp reply was answered');
-          } catch (err) {
-            app.log.error({ err, reply: incoming.id }, 'answering a WhatsApp reply failed');
-          }
-        }
+        for (const incoming of incomingRepliesIn(parsed)) await answerReply(incoming);
         return reply;
       },
     );
