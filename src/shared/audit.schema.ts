@@ -12,7 +12,10 @@ export const auditActions = [
   // Seats and the waiting list (decision 0130).
   /** An organizer cancelled it. */
   'cancelled',
-  /** The person cancelled it through their own link (no account: actor null). */
+  /**
+   * The person cancelled it (no account: actor null): through their own link, or answering a
+   * message on WhatsApp ('Sim, cancelar': `message` names it).
+   */
   'withdrawn',
   /** An organizer restored a cancelled registration (confirmed again). */
   'restored',
@@ -39,7 +42,10 @@ export const auditEntrySchema = z.object({
   actor: z.string().nullable(),
   /** ISO 8601 UTC: when it happened (for a check-in made offline, when the ticket was scanned). */
   at: z.string(),
-  /** Which message was sent again (`message_resent`); null for every other action. */
+  /**
+   * Which message was sent again (`message_resent`), or answered to cancel (`withdrawn` on
+   * WhatsApp); null for every other entry.
+   */
   message: z.object({ kind: z.enum(messageKinds), channel: z.enum(messageChannels) }).nullable(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;

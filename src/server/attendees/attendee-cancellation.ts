@@ -3,6 +3,7 @@
 // is over or they were let in; a past edition's registration, nor.
 import type { Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { AuditMessage } from '../audit/audit.repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
 import { cancelRegistration } from '../registrations/cancellation.repository.ts';
@@ -19,6 +20,8 @@ export async function cancelAsThePerson(
     plan?: MessagePlan;
     /** What else it causes, written in its transaction when it changed something. */
     within?: (trx: Transaction<Database>, registrationId: string) => Promise<void>;
+    /** The message they answered to cancel (on WhatsApp), named in the history. */
+    answered?: AuditMessage;
   } = {},
 ): Promise<PersonCancellation> {
   const found = await findAttendee(app, token);
@@ -31,7 +34,7 @@ export async function cancelAsThePerson(
       { token },
       null,
       options.plan ?? app.messagePlan,
-      options.within,
+      { within: options.within, answered: options.answered },
     );
     if (!cancelled) return 'not_found';
     return cancelled.changed ? 'cancelled' : 'unchanged';

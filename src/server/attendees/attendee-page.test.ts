@@ -9,6 +9,7 @@
 import { Writable } from 'node:stream';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../shared/audit.schema.ts';
 import { eventSettingsSchema, type EventSettings } from '../../shared/event-settings.schema.ts';
 import {
   api,
@@ -16,6 +17,7 @@ import {
   attendeePage,
   thanksWaitlisted,
   withCode,
+  withId,
 } from '../../shared/paths.ts';
 import { registrationSchema, type Registration } from '../../shared/registration.schema.ts';
 import { validRegistration } from '#test/builders/registrations.ts';
@@ -241,6 +243,13 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
     const after = await page(withCode(attendeePage, token));
     expect(after.html).toContain('Inscrição cancelada');
     expect(after.html).not.toContain('Não poderei comparecer');
+    // Its history: the person, through their own link (no message answered).
+    const trail = await server.request(withId(api.adminAudit, first.id), {
+      headers: { cookie: admin.cookie },
+    });
+    expect(
+      ((await trail.json()) as AuditEntry[]).filter((entry) => entry.action === 'withdrawn'),
+    ).toEqual([expect.objectContaining({ actor: null, message: null })]);
 
     // The oldest waitlisted person got the seat and one ticket; the next one moved up.
     const ticketsToWaiting = (await mailTo(waiting, 2)).filter((m) =>

@@ -7,6 +7,12 @@ import type { MessageChannel, MessageKind } from '../../shared/message.schema.ts
 import type { Database } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 
+/** The message an entry is about: one sent again, or the one the person answered to do it. */
+export interface AuditMessage {
+  kind: MessageKind;
+  channel: MessageChannel;
+}
+
 /**
  * `actor` is null for the server's own jobs. The entry belongs to the registration's edition,
  * read in the insert itself (`editionId` only for a registration already deleted).
@@ -16,8 +22,11 @@ export async function recordAudit(
   registrationId: string,
   action: AuditAction,
   actor: Actor | null,
-  at = new Date().toISOString(),
-  editionId?: string,
+  {
+    at = new Date().toISOString(),
+    editionId,
+    message,
+  }: { at?: string; editionId?: string; message?: AuditMessage } = {},
 ): Promise<void> {
   await trx
     .insertInto('audit_entries')
@@ -31,6 +40,8 @@ export async function recordAudit(
       account_id: actor?.accountId ?? null,
       actor: actor?.email ?? null,
       at,
+      message_kind: message?.kind ?? null,
+      message_channel: message?.channel ?? null,
     })
     .execute();
 }
@@ -38,7 +49,7 @@ export async function recordAudit(
 /** An organizer asked for these messages again: one entry each, with which message it was. */
 export async function recordResends(
   trx: Transaction<Database>,
-  messages: readonly { registrationId: string; kind: MessageKind; channel: MessageChannel }[],
+  messages: readonly ({ registrationId: string } & AuditMessage)[],
   actor: Actor,
 ): Promise<void> {
   if (messages.length === 0) return;
@@ -75,7 +86,7 @@ export async function recordErasure(
   editionId: string,
 ): Promise<void> {
   await trx.deleteFrom('audit_entries').where('registration_id', '=', registrationId).execute();
-  await recordAudit(trx, registrationId, 'deleted', actor, undefined, editionId);
+  await recordAudit(trx, registrationId, 'deleted', actor, { editionId });
 }
 
 /**

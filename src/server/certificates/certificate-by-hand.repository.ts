@@ -75,7 +75,9 @@ export async function revokeCertificateOf(
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (!held || !(await revokeCertificate(trx, held.code, now))) return false;
-    await recordAudit(trx, registrationId, 'certificate_revoked', actor, now.toISOString());
+    await recordAudit(trx, registrationId, 'certificate_revoked', actor, {
+      at: now.toISOString(),
+    });
     await logChange(trx, 'updated', registrationId);
     return true;
   });

@@ -62,7 +62,9 @@ export async function storeCertificate(
     trx,
     channels.map((channel) => ({ registrationId: person.id, kind: 'certificate', channel })),
   );
-  await recordAudit(trx, person.id, 'certificate_issued', actor, now.toISOString());
+  await recordAudit(trx, person.id, 'certificate_issued', actor, {
+    at: now.toISOString(),
+  });
   await logChange(trx, 'updated', person.id);
   return true;
 }

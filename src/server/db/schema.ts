@@ -107,7 +107,7 @@ export interface AuditEntriesTable {
   /** Its e-mail then (the account may be removed later). */
   actor: string | null;
   at: string;
-  /** The message sent again (`message_resent`); null on every other entry. */
+  /** The message sent again (`message_resent`), or answered to cancel (`withdrawn`). */
   message_kind: MessageKind | null;
   message_channel: MessageChannel | null;
 }

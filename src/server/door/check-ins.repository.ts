@@ -143,7 +143,7 @@ async function checkInOnce(
     })
     .execute();
   if (changed) {
-    await recordAudit(trx, found.id, 'checked_in', actor, at);
+    await recordAudit(trx, found.id, 'checked_in', actor, { at });
     await logChange(trx, 'updated', found.id);
   }
   return { kind: 'answer', answer, changed };

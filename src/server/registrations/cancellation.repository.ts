@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Registration } from '../../shared/registration.schema.ts';
 import type { Actor } from '../audit/actor.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditMessage } from '../audit/audit.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { logChange } from '../live/live-changes.repository.ts';
 import type { MessagePlan } from '../messages/message-plan.ts';
@@ -39,14 +39,21 @@ export interface Cancellation {
  * registration; PastEditionError for a past edition's; CheckedInError for someone already let in
  * (their entry is undone first: a cancelled person must not count as having come). `within` writes
  * what else the cancellation causes (a reply on WhatsApp's record, decision 0280) in its
- * transaction, only when it changed something.
+ * transaction, only when it changed something; `answered` is the message the person answered to
+ * cancel, kept on the history's entry (decision 0283).
  */
 export async function cancelRegistration(
   db: Kysely<Database>,
   target: CancelTarget,
   actor: Actor | null,
   plan: MessagePlan,
-  within?: (trx: Transaction<Database>, registrationId: string) => Promise<void>,
+  {
+    within,
+    answered,
+  }: {
+    within?: (trx: Transaction<Database>, registrationId: string) => Promise<void>;
+    answered?: AuditMessage;
+  } = {},
 ): Promise<Cancellation | undefined> {
   return db.transaction().execute(async (trx) => {
     const seats = await holdSeats(trx);
@@ -83,7 +90,9 @@ export async function cancelRegistration(
       if (now?.checked_in_at) throw new CheckedInError();
       return undefined;
     }
-    await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor);
+    await recordAudit(trx, found.id, actor ? 'cancelled' : 'withdrawn', actor, {
+      message: answered,
+    });
     // A ticket still waiting (a retry after the mail server's 421) would go out revoked, or, after
     // a restore queues the ticket again, as a second one: it fails here, with the cancellation.
     await failQueued(trx, found.id, 'ticket');

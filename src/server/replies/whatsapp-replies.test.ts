@@ -7,7 +7,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../shared/paths.ts';
+import type { AuditEntry } from '../../shared/audit.schema.ts';
+import { api, withId } from '../../shared/paths.ts';
 import type { Registration } from '../../shared/registration.schema.ts';
 import { eventAfterReminder, justAfter, reminderRequests } from '#test/api/reminders.ts';
 import { startSession, type TestSession } from '#test/api/sessions.ts';
@@ -254,9 +255,23 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
       (r) => r.body.to === digits(seated.whatsapp) && r.body.text,
     )!;
     expect(confirmation.body.text?.body).toMatch(/^Pronto: sua inscrição em .+ foi cancelada/);
-    // As their own page's cancellation: 'withdrawn', the ticket refused at the door.
+    // As their own page's cancellation: 'withdrawn', the ticket refused at the door; its history
+    // names the channel, and the message answered: not the personal link.
     const seatedRows = await rowsOf(seated.id);
     expect(seatedRows.audit).toContain('withdrawn');
+    const trail = await server.request(withId(api.adminAudit, seated.id), {
+      headers: { cookie: admin.cookie },
+    });
+    expect(trail.status).toBe(200);
+    const withdrawn = ((await trail.json()) as AuditEntry[]).filter(
+      (entry) => entry.action === 'withdrawn',
+    );
+    expect(withdrawn).toEqual([
+      expect.objectContaining({
+        actor: null,
+        message: { kind: 'cancel_check', channel: 'whatsapp' },
+      }),
+    ]);
     expect((await rowsOf(waiting.id)).audit).toContain('promoted');
     expect(seatedRows.replies.map((r) => r.action).sort()).toEqual(['ask', 'cancel']);
     // The organizer sees it: one cancelled after the reminder, and the seat passed on.

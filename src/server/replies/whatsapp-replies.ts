@@ -108,6 +108,8 @@ export async function answerReply(
     await cancelAsThePerson(app, answered.personal_token, {
       // The cancellation's short confirmation goes where the person answered, too.
       plan: { ...plan, cancelled: [...new Set([...plan.cancelled, 'whatsapp' as const])] },
+      // Its history says it was done on WhatsApp, answering this message: not by the link.
+      answered: { kind: answered.kind, channel: 'whatsapp' },
       within: async (trx) => {
         recorded = await recordReply(trx, reply, id, action);
       },

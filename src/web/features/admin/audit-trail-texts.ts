@@ -26,6 +26,8 @@ export const auditTrailTexts = {
     attendance_confirmed: 'confirmou presença',
     seat_passed: 'liberou a vaga para a próxima pessoa da lista de espera',
   },
+  /** `withdrawn` answering a message on WhatsApp ('Sim, cancelar'), not through the link. */
+  withdrawnOnWhatsapp: 'cancelou a inscrição pelo WhatsApp',
   /** 'reenviou a mensagem E-mail · Ingresso': as the message's own line names it. */
   resent: (channel: MessageChannel, kind: MessageKind) =>
     `reenviou a mensagem ${channelNames[channel]} · ${kindNames[kind]}`,

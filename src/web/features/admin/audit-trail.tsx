@@ -5,6 +5,7 @@ import { formatDateTime } from '@shared/labels.ts';
 import { useEvent } from '@/lib/event-config.ts';
 import { listAudit } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
+import { auditEntryText } from './audit-entry-text.ts';
 import { MessageHistory } from './message-history.tsx';
 
 const texts = adminTexts.audit;
@@ -30,10 +31,7 @@ export function AuditTrail({ id, registrationId }: { id: string; registrationId:
           {trail.data.map((entry) => (
             <li key={entry.id} className="[overflow-wrap:anywhere]">
               <span className="text-muted-foreground">{formatDateTime(entry.at, timeZone)}</span>{' '}
-              {entry.actor ?? (entry.action === 'withdrawn' ? texts.person : texts.system)}{' '}
-              {entry.message
-                ? texts.resent(entry.message.channel, entry.message.kind)
-                : texts.actions[entry.action]}
+              {auditEntryText(entry)}
             </li>
           ))}
         </ol>
