@@ -5,12 +5,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { paths } from '../src/shared/paths.ts';
+import { cancelAsThePerson } from '../src/server/attendees/attendee-cancellation.ts';
+import { attendeeCancel, paths, withCode } from '../src/shared/paths.ts';
 import type { TestServer } from '#test/servers/test-server.ts';
 import { admin, animationsDone, card, openPanel } from '#test/browser/admin-panel.ts';
 import { startAppServer } from '#test/servers/app-server.ts';
 import { axeViolations, launchBrowser, type TestBrowser } from '#test/browser/browser.ts';
 import { checkInElsewhere, confirmedRegistration, storedCheckIn } from '#test/browser/door.ts';
+import { eventStartingAt } from '#test/api/event-day.ts';
+import { startSession } from '#test/api/sessions.ts';
 
 prepareZXingModule({
   overrides: {
@@ -139,6 +142,51 @@ describe('each card', () => {
 
     await biaCard.getByRole('button', { name: 'Histórico' }).click();
     await biaCard.getByText(/desfez a entrada/).waitFor();
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says how the person cancelled: through their own link, or on WhatsApp', async () => {
+    browser.problems.length = 0;
+    // Before the event: the person can still cancel.
+    const session = await startSession(server.app.db.kysely);
+    await eventStartingAt(server, session.cookie, Date.now() + 2 * 24 * 60 * 60_000);
+    const byLink = await confirmedRegistration(server, { nome_completo: 'Caio Pelo Link' });
+    const byReply = await confirmedRegistration(server, { nome_completo: 'Dora Pelo Zap' });
+    const tokenOf = async (id: string) =>
+      (
+        await server.app.db.kysely
+          .selectFrom('registrations')
+          .select('personal_token')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).personal_token!;
+    // Their page's confirmation step, posted as its form does.
+    const posted = await server.request(withCode(attendeeCancel, await tokenOf(byLink.id)), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    // 'Sim, cancelar' on WhatsApp goes this way once the webhook matched the tap
+    // (whatsapp-replies.test.ts delivers it): the same path, naming the message answered.
+    expect(
+      await cancelAsThePerson(server.app, await tokenOf(byReply.id), {
+        answered: { kind: 'cancel_check', channel: 'whatsapp' },
+      }),
+    ).toBe('cancelled');
+
+    const page = await browser.newPage();
+    await openPanel(page, server);
+    for (const [name, said] of [
+      ['Caio Pelo Link', 'a própria pessoa cancelou a inscrição pelo link pessoal'],
+      ['Dora Pelo Zap', 'a própria pessoa cancelou a inscrição pelo WhatsApp'],
+    ] as const) {
+      const personCard = card(page, name);
+      await personCard.getByRole('button', { name: 'Histórico' }).click();
+      await personCard.getByText(said, { exact: false }).waitFor();
+    }
     expect(browser.problems).toEqual([]);
     await page.close();
   });
