@@ -3,7 +3,7 @@
 // pages with the answer, and renders them again at the next instant (decision 0233).
 
 /** The settings that decide it (event-settings.schema.ts). */
-interface WindowSettings {
+export interface WindowSettings {
   registrationOpen: boolean;
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;

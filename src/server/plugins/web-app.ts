@@ -10,7 +10,6 @@ import fp from 'fastify-plugin';
 import { errorTable } from '../../shared/api-error.ts';
 import { eventDates } from '../../shared/event.ts';
 import type { EventSettings } from '../../shared/event-settings.schema.ts';
-import { nextWindowChange } from '../../shared/registration-window.ts';
 import {
   api,
   attendeePage,
@@ -33,6 +32,7 @@ import {
 import type { Precompressed } from '../web/precompressed.ts';
 import { sendPrecompressed } from '../web/precompressed.ts';
 import { pagesRenderer, type RenderedPages } from '../web/rendered-pages.ts';
+import { windowTimer } from '../web/window-timer.ts';
 import type { SiteData } from '../web/page-template.ts';
 import { ticketPageRoutes } from '../tickets/ticket-page.routes.ts';
 import { attendeePageRoutes } from '../attendees/attendee-page.routes.ts';
@@ -43,7 +43,6 @@ import { registrationFormRoutes } from '../registrations/registration-form.route
 import { pageSchema, setupPageSchema, trailingSlashSchema } from '../web/page-schemas.ts';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
-const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The built files. Each text file has its .br and .gz twins from the build (vite.config.ts).
@@ -104,46 +103,39 @@ async function webApp(app: FastifyInstance) {
   const render = built ? await pagesRenderer(webRoot, ssrEntry, pagePaths) : undefined;
   let pages: RenderedPages | undefined = await render?.(siteData(app.editions.current().settings));
   if (render) {
+    // One render at a time, each of the settings current when it starts: a render begun before
+    // an instant never lands after the one begun at it.
+    let rendering = Promise.resolve();
+    const renderAgain = () => {
+      const done = rendering.then(async () => {
+        pages = await render(siteData(app.editions.current().settings));
+      });
+      // A render that failed is said by its caller and holds up none after it.
+      rendering = done.catch(() => {});
+      return done;
+    };
     // Once per change, on every instance: the next request gets the new pages (and ETags).
     const stop = app.editions.onChange(async (edition) => {
-      pages = await render(siteData(edition.settings));
+      await renderAgain();
       app.log.info({ edition: edition.id, revision: edition.revision }, 'pages rendered again');
       atWindowChange.schedule();
     });
     // And at the instant registrations open or close, by each instance's own clock: no save, no
     // restart, no message between instances (decision 0233).
-    const atWindowChange = windowTimer(async () => {
-      pages = await render(siteData(app.editions.current().settings));
-      app.log.info('pages rendered again: registrations opened or closed');
+    const atWindowChange = windowTimer({
+      settings: () => app.editions.current().settings,
+      rerender: async () => {
+        await renderAgain();
+        app.log.info('pages rendered again: registrations opened or closed');
+      },
+      onError: (error) =>
+        app.log.error({ err: error }, 'pages not rendered again at registrations change'),
     });
     atWindowChange.schedule();
     app.addHook('onClose', async () => {
       stop();
       atWindowChange.cancel();
     });
-  }
-
-  /** Runs `rerender` at the next instant the current edition's registrations open or close. */
-  function windowTimer(rerender: () => Promise<void>) {
-    let timer: NodeJS.Timeout | undefined;
-    function schedule() {
-      clearTimeout(timer);
-      const next = nextWindowChange(app.editions.current().settings, new Date());
-      if (next === null) return;
-      // setTimeout holds 24.8 days at most: a farther instant is looked at again in a day.
-      const wait = Math.min(Math.max(next.getTime() - Date.now(), 0), dayMs);
-      timer = setTimeout(() => {
-        timer = undefined;
-        const due = next.getTime() <= Date.now();
-        void (due ? rerender() : Promise.resolve())
-          .catch((error: unknown) =>
-            app.log.error({ err: error }, 'pages not rendered again at registrations change'),
-          )
-          .finally(schedule);
-      }, wait);
-      timer.unref();
-    }
-    return { schedule, cancel: () => clearTimeout(timer) };
   }
 
   const ownPageHeaders = pageHeaders(app.config.secure);
