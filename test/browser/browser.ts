@@ -28,6 +28,10 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 gives every new window (each context) the omnibox's two suggestion popups, each
+  // a WebUI page in a renderer of its own: two thirds of the CPU a context costs, for a browser
+  // bar no test sees (decision 0285).
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 export interface TestBrowser {

@@ -41,15 +41,24 @@ export interface ChildServer {
   kill(): Promise<ChildExit>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A loopback port free now, below Linux's ephemeral range (32768 and up): a port the kernel picked
+ * for `listen(0)` could be handed, before our server listened on it, to one of the run's many
+ * outgoing connections (fetch, PostgreSQL, Chromium) as its local port (EADDRINUSE in a run with
+ * four files at once). Here only another test picking the same number at the same moment could.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
