@@ -94,3 +94,15 @@ export function incomingReply({
   });
   return { id, body };
 }
+
+/**
+ * What the servers logged they did with a reply (its id), from their JSON log lines, sorted:
+ * deliveries of one reply are answered at once and handled side by side, in either order.
+ */
+export function replyOutcomes(log: string, id: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => line.includes(`"reply":"${id}"`) && line.includes('"outcome"'))
+    .map((line) => (JSON.parse(line) as { outcome: string }).outcome)
+    .sort();
+}

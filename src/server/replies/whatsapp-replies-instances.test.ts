@@ -12,7 +12,7 @@ import { createTempPostgres, type TempPostgres } from '#test/databases/temp-post
 import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
-import { incomingReply } from '#test/stand-ins/whatsapp-webhook.ts';
+import { incomingReply, replyOutcomes } from '#test/stand-ins/whatsapp-webhook.ts';
 import { cancelCheckReplies } from '../messages/reply-composition.ts';
 import { reminderReplies } from '../messages/reminder-composition.ts';
 import { queueDueReminders } from '../reminders/reminders.job.ts';
@@ -60,12 +60,7 @@ const db = () => servers[0]!.app.db.kysely;
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Every instance's logged outcome for a reply (its id), sorted. */
-const outcomesOf = (id: string) =>
-  log
-    .split('\n')
-    .filter((line) => line.includes(`"reply":"${id}"`) && line.includes('"outcome"'))
-    .map((line) => (JSON.parse(line) as { outcome: string }).outcome)
-    .sort();
+const outcomesOf = (id: string) => replyOutcomes(log, id);
 
 /** Meta delivers this body to these instances, all at the same moment. */
 async function deliver(body: string, to: TestServer[]) {

@@ -16,7 +16,7 @@ import { createTempPostgres, type TempPostgres } from '#test/databases/temp-post
 import { register, startTestServer, type TestServer } from '#test/servers/test-server.ts';
 import { sendingEnv, startTestGraphApi, type TestGraphApi } from '#test/stand-ins/graph-api.ts';
 import { startTestSmtp, type TestSmtp } from '#test/stand-ins/smtp.ts';
-import { incomingReply, type Tap } from '#test/stand-ins/whatsapp-webhook.ts';
+import { incomingReply, type Tap, replyOutcomes } from '#test/stand-ins/whatsapp-webhook.ts';
 import { cancelCheckReplies, replyTexts } from '../messages/reply-composition.ts';
 import { reminderReplies } from '../messages/reminder-composition.ts';
 import { queueDueReminders } from '../reminders/reminders.job.ts';
@@ -66,16 +66,8 @@ describe.each([['SQLite'], ['PostgreSQL']] as const)('on %s', (engine) => {
   });
 
   const db = () => server.app.db.kysely;
-  /**
-   * What the server logged it did with a reply (its id), sorted: deliveries of one reply posted
-   * one after the other are answered at once and handled side by side, in either order.
-   */
-  const outcomesOf = (id: string) =>
-    log
-      .split('\n')
-      .filter((line) => line.includes(`"reply":"${id}"`) && line.includes('"outcome"'))
-      .map((line) => (JSON.parse(line) as { outcome: string }).outcome)
-      .sort();
+  /** What the server logged it did with a reply (its id), sorted. */
+  const outcomesOf = (id: string) => replyOutcomes(log, id);
   /** The server's log lines about a reply (its id) that contain `text`. */
   const linesAbout = (id: string, text: string) =>
     log.split('\n').filter((line) => line.includes(`"reply":"${id}"`) && line.includes(text));
