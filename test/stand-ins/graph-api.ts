@@ -210,7 +210,7 @@ export function sendingEnv({
   webhook,
 }: {
   smtp?: string;
-  graph?: TestGraphApi;
+  graph?: Pick<TestGraphApi, 'url'>;
   webhook?: { appSecret: string; verifyToken: string };
 }): Record<string, string> {
   return {
