@@ -116,9 +116,9 @@ export default defineConfig({
           name: 'browser',
           include: browserFiles,
           exclude: httpOnlyE2e,
-          // After the API files, never beside them (issue 15): three Chromium files at once, each
+          // After the API files, never beside them (issue 15): two Chromium files at once, each
           // waiting on its page as much as it computes (decision 0285).
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
