@@ -32,12 +32,12 @@ export function whatsappPace(perWindow: number, windowMs: number): () => Promise
 /**
  * The pace of every instance on one database: each request reserves the next free moment in one
  * row, on the database's clock (instances' own clocks may differ), then waits for it. A request
- * that wakes later than half the margin (the window beyond Meta's second) after its moment, this
- * process having stalled (a busy machine, a long synchronous task), reserves again rather than
- * leave with the others whose moments passed during the stall, which would land in one second
- * with the ones on time after them; the other half of the margin is the network's. Twice at most,
- * so that a process always late still sends. Without an answer from the database, this
- * instance's own pace stands in for it.
+ * that wakes later than a quarter of the margin (the window beyond Meta's second) after its
+ * moment, this process having stalled (a busy machine, a long synchronous task), reserves again
+ * rather than leave with the others whose moments passed during the stall, which would land in
+ * one second with the ones on time after them; the rest of the margin is for what comes after
+ * (the request's way out, the network). Twice at most, so that a process always late still sends.
+ * Without an answer from the database, this instance's own pace stands in for it.
  */
 export function sharedWhatsappPace(
   kysely: Kysely<Database>,
@@ -45,7 +45,7 @@ export function sharedWhatsappPace(
   windowMs: number,
 ): () => Promise<void> {
   const spacing = windowMs / perWindow;
-  const lateAllowed = Math.max(windowMs - 1000, 0) / 2;
+  const lateAllowed = Math.max(windowMs - 1000, 0) / 4;
   const alone = whatsappPace(perWindow, windowMs);
   const now = sql<number>`extract(epoch from clock_timestamp()) * 1000`;
   const reserve = async () => {
