@@ -22,7 +22,12 @@ export async function startGraphApiProcess(): Promise<GraphApiProcess> {
   const child: ChildProcess = fork(
     fileURLToPath(new URL('./graph-api-child.ts', import.meta.url)),
     [],
-    { execArgv: ['--import', tsx], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+    {
+      execArgv: ['--import', tsx],
+      // tsx's cache would be a folder in the run's own, left behind (decision 0182).
+      env: { ...process.env, TSX_DISABLE_CACHE: '1' },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
   );
   const { url, control } = await new Promise<{ url: string; control: string }>(
     (resolve, reject) => {
