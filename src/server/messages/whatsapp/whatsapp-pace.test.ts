@@ -36,8 +36,8 @@ it('spaces the requests whose moment passed during a stall instead of sending th
   const requests = paces.flatMap((pace) =>
     Array.from({ length: 10 }, () => pace().then(() => departures.push(performance.now()))),
   );
-  // Half a second in, the loop stops for 450 ms: four moments pass meanwhile.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Once a few have left, the loop stops for 450 ms: four moments pass meanwhile.
+  await expect.poll(() => departures.length, { interval: 5 }).toBeGreaterThanOrEqual(4);
   stall(450);
   await Promise.all(requests);
   expect(departures).toHaveLength(30);
