@@ -55,9 +55,12 @@ export async function freePort(): Promise<number> {
 }
 
 function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', () => resolve(false));
+    // Taken: another number. Anything else would be the same for every number.
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
